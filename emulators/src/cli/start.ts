@@ -1,0 +1,52 @@
+/**
+ * `npm start`: builds the app, starts the whole local stack with Hosting and prints where it is.
+ * `npm run dev` (--dev): the same stack with the Vite dev server (hot reload) instead of Hosting.
+ *   --clean   start without the data saved by the previous run
+ */
+import { spawn } from "node:child_process";
+import { defaultDataDir, ports, repoRoot } from "./paths.js";
+import { describeUrls, log, npmRun, runStackInForeground } from "./run.js";
+import { httpOk, waitFor } from "./wait.js";
+
+const dev = process.argv.includes("--dev");
+const clean = process.argv.includes("--clean");
+
+npmRun("functions", "build");
+if (!dev) npmRun("@platform/web", "build");
+
+await runStackInForeground({
+  hosting: !dev,
+  dataDir: defaultDataDir,
+  clean,
+  output: (line) => console.log(`[firebase] ${line}`),
+  afterReady: dev ? startViteDevServer : undefined,
+  banner: (stack) => {
+    const app = dev ? `http://127.0.0.1:${ports.vite}` : `http://127.0.0.1:${ports.hosting}`;
+    return [
+      "",
+      `✔ Platform running at ${app}`,
+      `  Emulators: ${describeUrls(stack)}`,
+      `  Data in ${defaultDataDir}${clean ? " (started clean)" : ""}. Ctrl-C saves it and stops.`,
+      "",
+    ];
+  },
+});
+
+async function startViteDevServer() {
+  const vite = spawn("npm", ["run", "dev", "-w", "@platform/web", "--silent"], {
+    cwd: repoRoot,
+    stdio: "inherit",
+    detached: true,
+  });
+  await waitFor("the Vite dev server", () => httpOk(`http://127.0.0.1:${ports.vite}/`), 60_000);
+  log(`Vite dev server on http://127.0.0.1:${ports.vite}`);
+  return async () => {
+    if (vite.pid !== undefined) {
+      try {
+        process.kill(-vite.pid, "SIGTERM");
+      } catch {
+        // already gone
+      }
+    }
+  };
+}

@@ -1,0 +1,36 @@
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { type Browser, chromium, type Page } from "playwright-core";
+import { screenshotsDir } from "./artefacts.js";
+
+/** Debian's Chromium (installed by .ci/run); Playwright's own browser download is not used. */
+const executablePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+export function launchBrowser(): Promise<Browser> {
+  // Playwright gives every launch a fresh temporary profile (user data dir).
+  return chromium.launch({
+    executablePath,
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+    ],
+  });
+}
+
+export const viewports = {
+  phone: { width: 375, height: 800 },
+  tablet: { width: 768, height: 1000 },
+  desktop: { width: 1280, height: 900 },
+} as const;
+
+export async function screenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(screenshotsDir, { recursive: true });
+  const file = join(screenshotsDir, `${name}.png`);
+  await page.screenshot({ path: file, fullPage: true });
+  return file;
+}

@@ -1,0 +1,33 @@
+/**
+ * Starts the whole local stack (our Firestore and Storage emulators, Auth, Functions, Hosting)
+ * once for the end-to-end suites, with throw-away data, and stops it afterwards.
+ */
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import type { TestProject } from "vitest/node";
+import { type RunningStack, startStack } from "@platform/emulators/stack";
+import { artefactsDir } from "./artefacts.js";
+
+let stack: RunningStack | undefined;
+
+export async function setup(project: TestProject) {
+  mkdirSync(artefactsDir, { recursive: true });
+  const logFile = join(artefactsDir, "firebase-emulators.log");
+  stack = await startStack({
+    hosting: true,
+    dataDir: null,
+    clean: true,
+    output: { file: logFile },
+  });
+  project.provide("stackUrls", stack.urls);
+}
+
+export async function teardown() {
+  await stack?.stop();
+}
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    stackUrls: Record<string, string>;
+  }
+}

@@ -1,0 +1,19 @@
+import type { FirebaseOptions } from "firebase/app";
+
+/**
+ * Firebase web config from the build environment (VITE_FIREBASE_*). Without it the app runs
+ * against the local emulators as project `demo-platform`; a `demo-` project can never reach
+ * production services, so a missing config fails safe.
+ */
+export const firebaseConfig: FirebaseOptions = {
+  apiKey: import.meta.env.VITE_FIREBASE_API_KEY ?? "demo-api-key",
+  authDomain: import.meta.env.VITE_FIREBASE_AUTH_DOMAIN ?? "demo-platform.firebaseapp.com",
+  projectId: import.meta.env.VITE_FIREBASE_PROJECT_ID ?? "demo-platform",
+  storageBucket: import.meta.env.VITE_FIREBASE_STORAGE_BUCKET ?? "demo-platform.appspot.com",
+  appId: import.meta.env.VITE_FIREBASE_APP_ID ?? "1:000000000000:web:0000000000000000",
+};
+
+export const usesEmulators = (firebaseConfig.projectId ?? "").startsWith("demo-");
+
+/** Emulator ports, the official defaults (see firebase.json). */
+export const emulatorPorts = { auth: 9099, firestore: 8080, storage: 9199, functions: 5001 };

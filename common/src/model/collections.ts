@@ -1,0 +1,39 @@
+/** Collection and document paths, the one place that spells them. */
+export const paths = {
+  users: "users",
+  user: (uid: string) => `users/${uid}`,
+  userContact: (uid: string) => `users/${uid}/private/contact`,
+  userDetails: (uid: string) => `users/${uid}/private/details`,
+  feedbacks: (uid: string) => `users/${uid}/feedbacks`,
+  projects: "projects",
+  project: (projectId: string) => `projects/${projectId}`,
+  positions: (projectId: string) => `projects/${projectId}/positions`,
+  position: (projectId: string, positionId: string) =>
+    `projects/${projectId}/positions/${positionId}`,
+  applications: (projectId: string, positionId: string) =>
+    `projects/${projectId}/positions/${positionId}/applications`,
+  members: (projectId: string) => `projects/${projectId}/members`,
+  notifications: "notifications",
+  votes: "votes",
+  voteAnswers: "voteAnswers",
+  removalReviews: "removalReviews",
+  payouts: "payouts",
+  statements: (period: string) => `payouts/${period}/statements`,
+  platformConfig: "config/platform",
+  mail: "mail",
+  faqs: "faqs",
+  lookup: (kind: "skills" | "positionNames" | "turkishLanguages" | "countries") =>
+    `lookups/${kind}`,
+  cities: (isoCode: string) => `lookups/countries/cities/${isoCode}`,
+  registrations: "registrations",
+  jobRuns: "jobRuns",
+} as const;
+
+/** Collection-group ids used by queries across projects. */
+export const collectionGroups = {
+  positions: "positions",
+  applications: "applications",
+  members: "members",
+  statements: "statements",
+  feedbacks: "feedbacks",
+} as const;

@@ -1,0 +1,321 @@
+/**
+ * Shapes of every Firestore document of the platform (spec §3, design §3). Field names follow the
+ * specification where it names them. Paths are in `collections.ts`; who reads and writes each
+ * collection is in common/README.md and enforced by firestore.rules.
+ */
+import type {
+  ApplicationStatus,
+  Gender,
+  LanguageLevel,
+  MemberType,
+  NotificationType,
+  PositionStatus,
+  ProjectStatus,
+  ProjectType,
+  RatingCategory,
+  RemovalDecision,
+  Role,
+  VoteKind,
+  VoteStatus,
+} from "./enums.js";
+import type { TimestampLike } from "./timestamp.js";
+
+export interface Named {
+  name: string;
+}
+
+export interface LanguageSkill {
+  language: string;
+  level: LanguageLevel;
+}
+
+export type RatingAverages = Record<RatingCategory, number>;
+
+/** `users/{uid}`: the public profile, readable by everyone. */
+export interface UserDoc {
+  name: string;
+  /** Slug of the name for /junior/{userName} and /senior/{userName} (spec §2). */
+  userName: string;
+  type: MemberType;
+  position: Named | null;
+  gender: Gender | null;
+  /** "country - city" (spec §3), e.g. "Türkiye - İstanbul". */
+  address: string;
+  /** ISO date "YYYY-MM-DD" (a calendar date, not an instant); "" when unknown. */
+  birthDate: string;
+  about: string;
+  skills: Named[];
+  languages: LanguageSkill[];
+  edu_cert: string[];
+  /** "linkedin:https://…", "github:https://…" (spec §3). */
+  social_medias: string[];
+  /** Storage path of the profile photo, or null. */
+  photoPath: string | null;
+  /** Averages of the five weekly rating categories; null until first rated. */
+  totalRate: RatingAverages | null;
+  /** Number of ratings behind totalRate, so a new week's votes update the average exactly. */
+  rateCount: number;
+  /** Average skill rating per skill name (Seniors' skill survey). */
+  skillVotes: Record<string, number>;
+  skillVoteCounts: Record<string, number>;
+  /** The one active project (spec §1), or null. */
+  currentProjectId: string | null;
+  currentProjectTitle: string | null;
+  /** Lower-cased Turkish-aware substrings of name and position: directory search (spec §2). */
+  searchKeys: string[];
+  /** Lower-cased name for ordering the directory. */
+  nameSort: string;
+  /** True once registration step 3 is done; directories list only complete profiles. */
+  profileComplete: boolean;
+  createdAt: TimestampLike;
+  updatedAt: TimestampLike;
+}
+
+/** `users/{uid}/private/contact`: readable by the user, teammates (e-mail, spec §6), HR, admin. */
+export interface UserContactDoc {
+  email: string;
+  isEmailVerified: boolean;
+}
+
+/** `users/{uid}/private/details`: readable by the user, HR and admin only. */
+export interface UserDetailsDoc {
+  telephone: string;
+  /** IBAN for the profit share; "" when not given. */
+  iban: string;
+  role: Role | null;
+  consents: {
+    contractOfUse: boolean;
+    privacyPolicy: boolean;
+    contentPolicy: boolean;
+    acceptedAt: TimestampLike | null;
+  };
+}
+
+/** `users/{uid}/feedbacks/{feedbackId}`: written feedback with its author (spec §1). */
+export interface FeedbackDoc {
+  evaluatorId: string;
+  evaluatorUser: { name: string; userName: string; position: Named | null };
+  feedback: string;
+  projectId: string;
+  weekId: string;
+  updatedAt: TimestampLike;
+}
+
+export interface TeamMemberSummary {
+  uid: string;
+  name: string;
+  userName: string;
+  type: MemberType;
+  positionName: string;
+}
+
+/** `projects/{projectId}`. */
+export interface ProjectDoc {
+  title: string;
+  definition: string;
+  type: ProjectType;
+  status: ProjectStatus;
+  /** Visible to visitors once live (Friday 12:00 go-live, spec §1). */
+  isLive: boolean;
+  /** When a queued project goes live; the go-live job takes them in this order. */
+  goLiveAt: TimestampLike | null;
+  /** When the project went live; Junior-PM-only applications until Saturday 12:00 after it. */
+  liveSince: TimestampLike | null;
+  startedAt: TimestampLike | null;
+  completed_percentage: number;
+  memberCount: number;
+  allPositionCount: number;
+  openPositionCount: number;
+  /** The Junior Project Manager; the only member who edits the project (spec §1). */
+  managerId: string | null;
+  /** Storage path of the project image, or null. */
+  imagePath: string | null;
+  /** Active members, denormalised for the list screen's team strip. */
+  team: TeamMemberSummary[];
+  /** Uids of `team`, for rules and array-contains queries. */
+  memberIds: string[];
+  createdAt: TimestampLike;
+  updatedAt: TimestampLike;
+}
+
+/** `projects/{projectId}/positions/{positionId}`: one seat in the team. */
+export interface PositionDoc {
+  projectId: string;
+  positionName: string;
+  type: MemberType;
+  expectations: string[];
+  status: PositionStatus;
+  /** The 24-hour application window (spec §1); extended by 24 h while nobody applies. */
+  windowStartsAt: TimestampLike | null;
+  windowEndsAt: TimestampLike | null;
+  applicantCount: number;
+  filledBy: string | null;
+  createdAt: TimestampLike;
+  updatedAt: TimestampLike;
+}
+
+/** `projects/{projectId}/positions/{positionId}/applications/{uid}`. */
+export interface ApplicationDoc {
+  userId: string;
+  projectId: string;
+  positionId: string;
+  status: ApplicationStatus;
+  /** Average rating at application time: the selection rule's first criterion (design §4). */
+  ratingAtApply: number;
+  appliedAt: TimestampLike;
+  decidedAt: TimestampLike | null;
+}
+
+/** `projects/{projectId}/members/{uid}`: membership history (working days for the profit share). */
+export interface MemberDoc {
+  uid: string;
+  name: string;
+  userName: string;
+  type: MemberType;
+  positionId: string;
+  positionName: string;
+  active: boolean;
+  joinedAt: TimestampLike;
+  leftAt: TimestampLike | null;
+  leftReason: "LEFT" | "REMOVED" | null;
+}
+
+/** `notifications/{notificationId}`. */
+export interface NotificationDoc {
+  userId: string;
+  type: NotificationType;
+  read: boolean;
+  createdAt: TimestampLike;
+  content: {
+    projectId?: string;
+    projectTitle?: string;
+    userName?: string;
+    targetUser?: string;
+    voteId?: string;
+  };
+  /** Makes job-created notifications idempotent (one per event and recipient). */
+  dedupeKey: string;
+}
+
+/** `votes/{voteId}`: a pending vote, readable by its voter only. */
+export interface VoteDoc {
+  voterId: string;
+  targetUserId: string;
+  targetUser: { name: string; userName: string; type: MemberType };
+  projectId: string;
+  weekId: string;
+  kind: VoteKind;
+  /** Skills the voter rates (the target's skills) for the Seniors' skill survey. */
+  skills: string[];
+  status: VoteStatus;
+  opensAt: TimestampLike;
+  closesAt: TimestampLike;
+  completedAt: TimestampLike | null;
+}
+
+/** `voteAnswers/{voteId}`: server only; aggregated when the week's vote closes. */
+export interface VoteAnswerDoc {
+  voterId: string;
+  targetUserId: string;
+  projectId: string;
+  weekId: string;
+  kind: VoteKind;
+  scores: RatingAverages | null;
+  feedback: string;
+  discardWanted: boolean;
+  discardReason: string;
+  skillVotes: Record<string, number>;
+  submittedAt: TimestampLike;
+  aggregatedAt: TimestampLike | null;
+}
+
+/** `removalReviews/{projectId}_{uid}_{weekId}`: for an operations specialist (spec §1). */
+export interface RemovalReviewDoc {
+  projectId: string;
+  projectTitle: string;
+  targetUserId: string;
+  targetName: string;
+  weekId: string;
+  requestCount: number;
+  otherMemberCount: number;
+  reasons: string[];
+  /** Set by ops in the console; the sweep applies it. */
+  decision: RemovalDecision | null;
+  decidedBy: string | null;
+  appliedAt: TimestampLike | null;
+  createdAt: TimestampLike;
+}
+
+/** `payouts/{YYYY-MM}`: an admin enters netProfit; the 15th's job fills in the rest. */
+export interface PayoutPeriodDoc {
+  period: string;
+  netProfit: number;
+  platformRate: number | null;
+  distributable: number | null;
+  totalDays: number | null;
+  eligibleCount: number | null;
+  withoutIbanCount: number | null;
+  computedAt: TimestampLike | null;
+}
+
+/** `payouts/{YYYY-MM}/statements/{uid}`: readable by that member and admin. */
+export interface PayoutStatementDoc {
+  userId: string;
+  period: string;
+  days: number;
+  share: number;
+  amount: number;
+  ibanStatus: "PRESENT" | "MISSING";
+  computedAt: TimestampLike;
+}
+
+/** `config/platform`. */
+export interface PlatformConfigDoc {
+  /** Platform share of net profit (spec §1: 10%, changeable). */
+  profitRate: number;
+  /** The rate members were last mailed about; a sweep mails everyone when it differs. */
+  announcedProfitRate: number;
+  contactEmail: string;
+}
+
+/** `mail/{id}`: the Trigger Email extension's document format. */
+export interface MailDoc {
+  to: string | string[];
+  message: { subject: string; text: string; html?: string };
+  createdAt: TimestampLike;
+}
+
+/** `faqs/{id}`. */
+export interface FaqDoc {
+  question: string;
+  answer: string;
+  /** "home" (home page) and/or "sss" (FAQ page). */
+  tags: string[];
+  order: number;
+}
+
+/** `lookups/{skills|positionNames|turkishLanguages}`. */
+export interface NameListDoc {
+  names: string[];
+}
+
+/** `lookups/countries`. */
+export interface CountriesDoc {
+  items: { isoCode: string; name: string }[];
+}
+
+/** `lookups/countries/cities/{isoCode}`. */
+export interface CitiesDoc {
+  names: string[];
+}
+
+/** `registrations/{emailKey}`: server only; the e-mail code of sign-up step 2. */
+export interface RegistrationDoc {
+  uid: string;
+  email: string;
+  codeHash: string;
+  codeExpiresAt: TimestampLike;
+  attempts: number;
+  lastSentAt: TimestampLike;
+  verified: boolean;
+}

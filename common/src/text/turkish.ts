@@ -1,0 +1,75 @@
+/** Turkish-aware text helpers: casing (İ/ı), slugs and directory search keys (spec §2, §5). */
+
+const LOCALE = "tr-TR";
+
+export const trLower = (s: string) => s.toLocaleLowerCase(LOCALE);
+export const trUpper = (s: string) => s.toLocaleUpperCase(LOCALE);
+
+/** "ayşe ılgın YILMAZ" → "Ayşe Ilgın Yılmaz": each word capitalised the Turkish way. */
+export function toTitleCaseTr(input: string): string {
+  return input
+    .trim()
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((word) => trUpper(word.charAt(0)) + trLower(word.slice(1)))
+    .join(" ");
+}
+
+const TRANSLITERATION: Record<string, string> = {
+  ç: "c",
+  ğ: "g",
+  ı: "i",
+  i: "i",
+  ö: "o",
+  ş: "s",
+  ü: "u",
+  â: "a",
+  î: "i",
+  û: "u",
+};
+
+/**
+ * The userName slug of spec §2: lower-cased, Turkish letters transliterated, spaces as hyphens.
+ * "Çağrı Işık" → "cagri-isik". Other characters outside [a-z0-9-] are dropped.
+ */
+export function slugifyName(name: string): string {
+  return trLower(name.trim())
+    .replace(/[çğıiöşüâîû]/g, (ch) => TRANSLITERATION[ch] ?? ch)
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .replace(/\s+/g, "-")
+    .replace(/[^a-z0-9-]/g, "")
+    .replace(/-+/g, "-")
+    .replace(/^-|-$/g, "");
+}
+
+/** Normalised form used for search: Turkish lower case, single spaces. */
+export function searchNormalize(s: string): string {
+  return trLower(s).replace(/\s+/g, " ").trim();
+}
+
+/** Longest search term that can match; longer input is cut to it. */
+export const MAX_SEARCH_LENGTH = 24;
+
+/**
+ * Every substring (up to MAX_SEARCH_LENGTH characters) of the normalised name and position, so
+ * that "substring contains" becomes an `array-contains` query the server answers with an index.
+ */
+export function buildSearchKeys(...fields: (string | null | undefined)[]): string[] {
+  const keys = new Set<string>();
+  for (const field of fields) {
+    const text = searchNormalize(field ?? "");
+    for (let start = 0; start < text.length; start++) {
+      for (let end = start + 1; end <= Math.min(text.length, start + MAX_SEARCH_LENGTH); end++) {
+        const key = text.slice(start, end).trim();
+        if (key) keys.add(key);
+      }
+    }
+  }
+  return [...keys];
+}
+
+/** The search key a user's query maps to (same normalisation, same length cap). */
+export function searchKeyForQuery(query: string): string {
+  return searchNormalize(query).slice(0, MAX_SEARCH_LENGTH).trim();
+}

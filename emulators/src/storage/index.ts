@@ -1,0 +1,2 @@
+export { startStorageEmulator } from "./server.js";
+export type { StorageEmulator, StorageEmulatorOptions } from "./server.js";

@@ -1,0 +1,58 @@
+/**
+ * CLI: `tsx src/storage/main.ts [--host 127.0.0.1] [--port 9199] [--rules ../storage.rules]
+ *       [--import dir] [--export-on-exit dir] [--quiet]`
+ * Exports (when asked to) and exits cleanly on SIGINT/SIGTERM.
+ */
+import { parseArgs } from "node:util";
+import { startStorageEmulator } from "./server.js";
+
+const { values } = parseArgs({
+  options: {
+    host: { type: "string", default: "127.0.0.1" },
+    port: { type: "string", default: "9199" },
+    rules: { type: "string" },
+    import: { type: "string" },
+    "export-on-exit": { type: "string" },
+    quiet: { type: "boolean", default: false },
+  },
+});
+
+const port = Number(values.port);
+if (!Number.isInteger(port) || port < 0 || port > 65535) {
+  console.error(`Invalid --port '${values.port}'.`);
+  process.exit(2);
+}
+
+let emulator;
+try {
+  emulator = await startStorageEmulator({
+    host: values.host,
+    port,
+    quiet: values.quiet,
+    ...(values.rules ? { rulesFile: values.rules } : {}),
+    ...(values.import ? { importDir: values.import } : {}),
+    ...(values["export-on-exit"] ? { exportDir: values["export-on-exit"] } : {}),
+  });
+} catch (error) {
+  console.error(
+    `Storage emulator failed to start: ${error instanceof Error ? error.message : String(error)}`,
+  );
+  process.exit(1);
+}
+
+const running = emulator;
+let stopping = false;
+const stop = (signal: string): void => {
+  if (stopping) return;
+  stopping = true;
+  if (!values.quiet) console.log(`[storage] ${signal}: shutting down`);
+  running.close().then(
+    () => process.exit(0),
+    (error: unknown) => {
+      console.error(`[storage] shutdown failed: ${String(error)}`);
+      process.exit(1);
+    },
+  );
+};
+process.on("SIGINT", () => stop("SIGINT"));
+process.on("SIGTERM", () => stop("SIGTERM"));

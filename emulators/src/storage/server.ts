@@ -1,0 +1,206 @@
+/**
+ * The Cloud Storage emulator's HTTP server: Firebase Storage v0 REST and the GCS JSON API on one
+ * port, plus control endpoints:
+ *   GET    /                  "Ok" (health check)
+ *   DELETE /internal/reset    delete all objects and upload sessions (also POST)
+ *   POST   /internal/export   write the export now (needs exportDir)
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { RulesDocumentReader } from "../rules/api.js";
+import { callerFromAuthorizationHeader, InvalidTokenError } from "../shared/auth.js";
+import type { RequestContext, StorageBackend } from "./backend.js";
+import { StorageHttpError } from "./errors.js";
+import { handleFirebaseRequest } from "./firebase-routes.js";
+import { handleGcsRequest } from "./gcs-routes.js";
+import { answerPreflight, baseUrlOf, sendError, sendJson, setCorsHeaders } from "./http.js";
+import { ObjectStore } from "./object-store.js";
+import { StorageRules } from "./rules-glue.js";
+import { UploadSessions } from "./upload-sessions.js";
+
+export interface StorageEmulatorOptions {
+  host?: string;
+  port: number;
+  /** storage.rules; without it every non-admin request is denied. Reloaded when it changes. */
+  rulesFile?: string;
+  /** Backs firestore.get()/firestore.exists() in storage.rules. */
+  firestore?: RulesDocumentReader;
+  /** Directory holding a previous export (`<dir>/storage_export`) to start from. */
+  importDir?: string;
+  /** Where `exportNow()` and `close()` write the data. */
+  exportDir?: string;
+  quiet?: boolean;
+  /** Working directory for object bytes; a fresh temporary directory (removed on close) by default. */
+  workDir?: string;
+}
+
+export interface StorageEmulator {
+  port: number;
+  host: string;
+  exportNow(): Promise<void>;
+  clear(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function startStorageEmulator(opts: StorageEmulatorOptions): Promise<StorageEmulator> {
+  const host = opts.host ?? "127.0.0.1";
+  const log = opts.quiet
+    ? () => undefined
+    : (message: string) => console.log(`[storage] ${message}`);
+  const ownWorkDir = opts.workDir === undefined;
+  const workDir = opts.workDir ?? (await mkdtemp(join(tmpdir(), "storage-emulator-")));
+  const store = await ObjectStore.open(workDir);
+  const rules = await StorageRules.open(opts.rulesFile, opts.firestore, log);
+  if (!rules.loaded) log("no storage.rules given: all non-admin requests are denied");
+  const backend: StorageBackend = { store, sessions: new UploadSessions(), rules, log };
+  if (opts.importDir) {
+    await store.importFrom(opts.importDir);
+    log(`imported data from ${opts.importDir}`);
+  }
+
+  const exportNow = async (): Promise<void> => {
+    if (!opts.exportDir) return;
+    await store.exportTo(opts.exportDir);
+    log(`exported data to ${opts.exportDir}`);
+  };
+  const clear = async (): Promise<void> => {
+    await backend.sessions.clear();
+    await store.clear();
+  };
+
+  const server = createServer((req, res) => {
+    void handle(backend, req, res, host, { clear, exportNow, hasExportDir: !!opts.exportDir });
+  });
+  // Large resumable chunks from slow clients must not hit the default 5-minute request timeout.
+  server.requestTimeout = 0;
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(opts.port, host, () => {
+      server.off("error", reject);
+      resolve();
+    });
+  });
+  const port = (server.address() as AddressInfo).port;
+  log(`listening on http://${host}:${port}`);
+
+  let closing: Promise<void> | undefined;
+  const close = (): Promise<void> => {
+    closing ??= (async () => {
+      rules.close();
+      const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeIdleConnections();
+      // In-flight requests get a moment to finish before their sockets are cut.
+      const force = setTimeout(() => server.closeAllConnections(), 1000);
+      await stopped;
+      clearTimeout(force);
+      await exportNow();
+      await backend.sessions.clear();
+      if (ownWorkDir) await rm(workDir, { recursive: true, force: true });
+    })();
+    return closing;
+  };
+
+  return { port, host, exportNow, clear, close };
+}
+
+interface Controls {
+  clear(): Promise<void>;
+  exportNow(): Promise<void>;
+  hasExportDir: boolean;
+}
+
+async function handle(
+  backend: StorageBackend,
+  req: IncomingMessage,
+  res: ServerResponse,
+  host: string,
+  controls: Controls,
+): Promise<void> {
+  try {
+    setCorsHeaders(req, res);
+    if (req.method === "OPTIONS") {
+      answerPreflight(req, res);
+      return;
+    }
+    const baseUrl = baseUrlOf(req, host);
+    const url = new URL(req.url ?? "/", baseUrl);
+    if (await handleControl(url, req, res, controls)) return;
+    let caller;
+    try {
+      caller = callerFromAuthorizationHeader(req.headers.authorization);
+    } catch (error) {
+      if (error instanceof InvalidTokenError) throw new StorageHttpError(401, error.message);
+      throw error;
+    }
+    const ctx: RequestContext = { req, res, url, baseUrl, caller };
+    if (url.pathname.startsWith("/v0/")) {
+      if (await handleFirebaseRequest(backend, ctx)) return;
+    } else if (await handleGcsRequest(backend, ctx)) {
+      return;
+    }
+    throw new StorageHttpError(404, `No route for ${req.method} ${url.pathname}.`);
+  } catch (error) {
+    fail(backend, req, res, error);
+  }
+}
+
+async function handleControl(
+  url: URL,
+  req: IncomingMessage,
+  res: ServerResponse,
+  controls: Controls,
+): Promise<boolean> {
+  if (url.pathname === "/" && (req.method === "GET" || req.method === "HEAD")) {
+    res.writeHead(200, { "Content-Type": "text/plain" }).end("Ok");
+    return true;
+  }
+  if (url.pathname === "/internal/reset" && (req.method === "DELETE" || req.method === "POST")) {
+    await controls.clear();
+    sendJson(res, 200, { cleared: true });
+    return true;
+  }
+  if (url.pathname === "/internal/export" && req.method === "POST") {
+    if (!controls.hasExportDir) throw new StorageHttpError(400, "The emulator has no exportDir.");
+    await controls.exportNow();
+    sendJson(res, 200, { exported: true });
+    return true;
+  }
+  return false;
+}
+
+function fail(
+  backend: StorageBackend,
+  req: IncomingMessage,
+  res: ServerResponse,
+  error: unknown,
+): void {
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  const httpError =
+    error instanceof StorageHttpError
+      ? error
+      : isClientGone(req, error)
+        ? undefined
+        : new StorageHttpError(500, `Internal emulator error: ${String(error)}`);
+  if (!httpError) {
+    res.destroy();
+    return;
+  }
+  if (httpError.status === 500) backend.log(`${req.method} ${req.url}: ${String(error)}`);
+  // An answer sent before the request body was read: drain it and do not reuse the connection.
+  if (!req.complete) {
+    res.setHeader("Connection", "close");
+    req.resume();
+  }
+  sendError(res, httpError);
+}
+
+function isClientGone(req: IncomingMessage, error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return req.destroyed || code === "ECONNRESET" || code === "ERR_STREAM_PREMATURE_CLOSE";
+}

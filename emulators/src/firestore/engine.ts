@@ -1,0 +1,766 @@
+/**
+ * The Firestore engine behind both transports: documents, queries, transactions and rules
+ * checks, speaking the v1 API's request/response shapes with values in canonical form.
+ * Returned objects share structure with stored data; callers must treat them as read-only.
+ */
+import type { CompiledRules, RulesDocumentReader } from "../rules/api.js";
+import type { Caller } from "../shared/auth.js";
+import type { FirestoreDocument, Value } from "../shared/value.js";
+import {
+  type AccessCheck,
+  MULTI_ACCESS_LIMIT,
+  SINGLE_ACCESS_LIMIT,
+  checkAccess,
+  rulesPathToDocumentPath,
+} from "./access-control.js";
+import { aggregate } from "./aggregation.js";
+import type {
+  BatchGetDocumentsRequest,
+  BatchGetDocumentsResponse,
+  BatchWriteRequest,
+  BatchWriteResponse,
+  BeginTransactionRequest,
+  CommitRequest,
+  CommitResponse,
+  DocumentInput,
+  ListCollectionIdsRequest,
+  ListDocumentsOptions,
+  Precondition,
+  ReadConsistency,
+  RollbackRequest,
+  RunAggregationQueryRequest,
+  RunAggregationQueryResponse,
+  RunQueryRequest,
+  RunQueryResponse,
+  Status,
+  Write,
+  WriteResult,
+} from "./api-types.js";
+import { CommitClock, normalizeTimestamp } from "./clock.js";
+import { DatabaseStore, type StoredDocument } from "./document-store.js";
+import { FirestoreError, invalidArgument, transactionContention } from "./errors.js";
+import { applyMask, deleteField, getField, parseFieldPath, setField } from "./field-path.js";
+import { readExport, writeExport } from "./persistence.js";
+import {
+  type PlannedQuery,
+  executeQuery,
+  planQuery,
+  projectFields,
+  rulesQueryOf,
+} from "./query.js";
+import {
+  type DatabaseId,
+  type ResourcePath,
+  autoId,
+  databaseKey,
+  databaseName,
+  parseDatabaseName,
+  parseDocumentName,
+  parseParentName,
+} from "./resource-names.js";
+import { type Transaction, TransactionManager, recordRead } from "./transactions.js";
+import { applyTransforms } from "./transforms.js";
+
+export { FirestoreError } from "./errors.js";
+export type * from "./api-types.js";
+
+const MAX_WRITES_PER_COMMIT = 500;
+
+function pathOf(p: ResourcePath): string {
+  return p.segments.join("/");
+}
+
+/** Deterministic JSON (sorted keys) to tell whether a write changed a document. */
+function stableJson(value: unknown): string {
+  if (typeof value === "number" && !Number.isFinite(value)) return `"${value}"`;
+  if (Array.isArray(value)) return `[${value.map(stableJson).join(",")}]`;
+  if (value && typeof value === "object") {
+    const entries = Object.keys(value)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${stableJson((value as Record<string, unknown>)[k])}`);
+    return `{${entries.join(",")}}`;
+  }
+  return JSON.stringify(value);
+}
+
+function pageOffset(token: string | undefined): number {
+  if (!token) return 0;
+  const n = Number(Buffer.from(token, "base64url").toString("utf8").replace(/^o:/, ""));
+  if (!Number.isInteger(n) || n < 0) throw invalidArgument("Invalid page token.");
+  return n;
+}
+
+const pageToken = (offset: number) => Buffer.from(`o:${offset}`).toString("base64url");
+
+interface PendingWrite {
+  path: string;
+  before: StoredDocument | null;
+  after: StoredDocument | null;
+}
+
+export class FirestoreEngine {
+  private readonly databases = new Map<string, DatabaseStore>();
+  private readonly now: () => Date;
+  private readonly clock: CommitClock;
+  private readonly transactions: TransactionManager;
+  private readonly commitLocks = new Map<string, Promise<void>>();
+  private rules: CompiledRules | null = null;
+
+  constructor(opts?: { now?: () => Date }) {
+    this.now = opts?.now ?? (() => new Date());
+    this.clock = new CommitClock(this.now);
+    this.transactions = new TransactionManager(() => this.now().getTime());
+  }
+
+  setRules(rules: CompiledRules | null): void {
+    this.rules = rules;
+  }
+
+  getRules(): CompiledRules | null {
+    return this.rules;
+  }
+
+  // ---- documents ----------------------------------------------------------------------------
+
+  async getDocument(
+    name: string,
+    opts: { mask?: string[]; transaction?: string; readTime?: string },
+    caller: Caller,
+  ): Promise<FirestoreDocument> {
+    const ref = parseDocumentName(name);
+    const store = this.store(ref);
+    const tx = this.transactionFor(ref, opts.transaction);
+    const path = pathOf(ref);
+    const doc = store.get(path) ?? null;
+    await this.authorize(caller, ref, [
+      { method: "get", documentPath: path, resource: this.toDocument(ref, doc) },
+    ]);
+    recordRead(tx, path, doc?.updateTime ?? null);
+    if (!doc) throw new FirestoreError("NOT_FOUND", `Document "${name}" not found.`);
+    return this.toDocument(ref, doc, opts.mask)!;
+  }
+
+  async listDocuments(
+    parent: string,
+    collectionId: string,
+    opts: ListDocumentsOptions,
+    caller: Caller,
+  ): Promise<{ documents: FirestoreDocument[]; nextPageToken?: string }> {
+    const ref = parseParentName(parent);
+    if (!collectionId || collectionId.includes("/"))
+      throw invalidArgument("Invalid collection id.");
+    const store = this.store(ref);
+    const tx = this.transactionFor(ref, opts.transaction);
+    const collection = [...ref.segments, collectionId].join("/");
+    const orderBy = (opts.orderBy ?? "")
+      .split(",")
+      .map((s) => s.trim())
+      .filter((s) => s !== "")
+      .map((s) => {
+        const [field, dir, extra] = s.split(/\s+/);
+        if (extra !== undefined || (dir && !/^(asc|desc)$/i.test(dir))) {
+          throw invalidArgument(`Invalid orderBy: ${opts.orderBy}`);
+        }
+        return {
+          field: { fieldPath: field! },
+          direction:
+            dir?.toLowerCase() === "desc" ? ("DESCENDING" as const) : ("ASCENDING" as const),
+        };
+      });
+    const query = planQuery({ from: [{ collectionId }], orderBy });
+    const result = executeQuery(
+      query,
+      store.collection(collection),
+      (d) => this.nameOf(ref, d.path),
+      "",
+    );
+    let rows: { doc: StoredDocument | null; path: string }[] = result.documents.map(({ doc }) => ({
+      doc,
+      path: doc.path,
+    }));
+    if (opts.showMissing) {
+      // Missing documents (only subcollections) have no fields; list them in name order.
+      rows = [
+        ...rows,
+        ...store
+          .missingDocumentIds(collection)
+          .map((id) => ({ doc: null, path: `${collection}/${id}` })),
+      ];
+      if (orderBy.length === 0)
+        rows.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+    }
+    const offset = pageOffset(opts.pageToken);
+    const size = opts.pageSize && opts.pageSize > 0 ? opts.pageSize : Infinity;
+    const page = rows.slice(offset, offset + size);
+    await this.authorize(
+      caller,
+      ref,
+      page
+        .filter((r) => r.doc)
+        .map((r) => ({
+          method: "list" as const,
+          documentPath: r.path,
+          resource: this.toDocument(ref, r.doc),
+          query: rulesQueryOf(query),
+        })),
+    );
+    for (const r of page) recordRead(tx, r.path, r.doc?.updateTime ?? null);
+    const documents = page.map((r) =>
+      r.doc
+        ? this.toDocument(ref, r.doc, opts.mask)!
+        : { name: this.nameOf(ref, r.path), fields: {} },
+    );
+    return offset + size < rows.length
+      ? { documents, nextPageToken: pageToken(offset + size) }
+      : { documents };
+  }
+
+  async createDocument(
+    parent: string,
+    collectionId: string,
+    documentId: string | undefined,
+    document: DocumentInput,
+    mask: string[] | undefined,
+    caller: Caller,
+  ): Promise<FirestoreDocument> {
+    const ref = parseParentName(parent);
+    if (!collectionId || collectionId.includes("/"))
+      throw invalidArgument("Invalid collection id.");
+    const name = `${parent}/${collectionId}/${documentId || autoId()}`;
+    const docRef = parseDocumentName(name);
+    await this.commitWrites(
+      ref,
+      [{ update: { fields: document.fields ?? {}, name }, currentDocument: { exists: false } }],
+      caller,
+    );
+    return this.toDocument(docRef, this.store(ref).get(pathOf(docRef)) ?? null, mask)!;
+  }
+
+  async patchDocument(
+    name: string,
+    document: DocumentInput,
+    opts: { updateMask?: string[]; mask?: string[]; currentDocument?: Precondition },
+    caller: Caller,
+  ): Promise<FirestoreDocument> {
+    const ref = parseDocumentName(name);
+    if (document.name !== undefined && document.name !== name) {
+      throw invalidArgument("Document name in the request body does not match the URL.");
+    }
+    await this.commitWrites(
+      ref,
+      [
+        {
+          update: { fields: document.fields ?? {}, name },
+          updateMask: opts.updateMask ? { fieldPaths: opts.updateMask } : undefined,
+          currentDocument: opts.currentDocument,
+        },
+      ],
+      caller,
+    );
+    return this.toDocument(ref, this.store(ref).get(pathOf(ref)) ?? null, opts.mask)!;
+  }
+
+  async deleteDocument(
+    name: string,
+    currentDocument: Precondition | undefined,
+    caller: Caller,
+  ): Promise<Record<string, never>> {
+    const ref = parseDocumentName(name);
+    await this.commitWrites(ref, [{ delete: name, currentDocument }], caller);
+    return {};
+  }
+
+  async batchGetDocuments(
+    database: string,
+    body: BatchGetDocumentsRequest,
+    caller: Caller,
+  ): Promise<BatchGetDocumentsResponse[]> {
+    const db = parseDatabaseName(database);
+    const names = body.documents ?? [];
+    const refs = names.map((n) => {
+      const ref = parseDocumentName(n);
+      if (ref.project !== db.project || ref.database !== db.database) {
+        throw invalidArgument(`Document ${n} is not in database ${database}.`);
+      }
+      return ref;
+    });
+    const { tx, newId } = this.readTransaction(db, body);
+    const store = this.store(db);
+    const docs = refs.map((ref) => store.get(pathOf(ref)) ?? null);
+    await this.authorize(
+      caller,
+      db,
+      refs.map((ref, i) => ({
+        method: "get" as const,
+        documentPath: pathOf(ref),
+        resource: this.toDocument(ref, docs[i]!),
+      })),
+      names.length > 1 ? MULTI_ACCESS_LIMIT : SINGLE_ACCESS_LIMIT,
+    );
+    const readTime = this.clock.current();
+    const mask = body.mask?.fieldPaths;
+    const responses = refs.map((ref, i): BatchGetDocumentsResponse => {
+      const doc = docs[i]!;
+      recordRead(tx, pathOf(ref), doc?.updateTime ?? null);
+      return doc
+        ? { found: this.toDocument(ref, doc, mask)!, readTime }
+        : { missing: names[i]!, readTime };
+    });
+    if (newId) {
+      if (responses.length === 0) return [{ transaction: newId, readTime }];
+      responses[0]!.transaction = newId;
+    }
+    return responses;
+  }
+
+  // ---- transactions and writes ----------------------------------------------------------------
+
+  async beginTransaction(
+    database: string,
+    body: BeginTransactionRequest,
+    _caller: Caller,
+  ): Promise<{ transaction: string }> {
+    const db = parseDatabaseName(database);
+    return { transaction: this.transactions.begin(databaseKey(db), body.options).id };
+  }
+
+  async rollback(
+    database: string,
+    body: RollbackRequest,
+    _caller: Caller,
+  ): Promise<Record<string, never>> {
+    const db = parseDatabaseName(database);
+    if (!body.transaction) throw invalidArgument("Missing transaction.");
+    this.transactions.use(body.transaction, databaseKey(db));
+    this.transactions.end(body.transaction);
+    return {};
+  }
+
+  async commit(database: string, body: CommitRequest, caller: Caller): Promise<CommitResponse> {
+    const db = parseDatabaseName(database);
+    let tx: Transaction | undefined;
+    if (body.transaction) {
+      tx = this.transactions.use(body.transaction, databaseKey(db));
+      // A commit ends the transaction whatever its outcome.
+      this.transactions.end(tx.id);
+      if (tx.readOnly && (body.writes?.length ?? 0) > 0) {
+        throw invalidArgument("Cannot modify entities in a read-only transaction.");
+      }
+    }
+    return this.commitWrites(db, body.writes ?? [], caller, tx);
+  }
+
+  async batchWrite(
+    database: string,
+    body: BatchWriteRequest,
+    caller: Caller,
+  ): Promise<BatchWriteResponse> {
+    const db = parseDatabaseName(database);
+    const writes = body.writes ?? [];
+    if (writes.length > MAX_WRITES_PER_COMMIT) {
+      throw invalidArgument(`A batch write may contain at most ${MAX_WRITES_PER_COMMIT} writes.`);
+    }
+    const writeResults: WriteResult[] = [];
+    const status: Status[] = [];
+    for (const write of writes) {
+      try {
+        const response = await this.commitWrites(db, [write], caller);
+        writeResults.push(response.writeResults[0]!);
+        status.push({});
+      } catch (e) {
+        if (!(e instanceof FirestoreError)) throw e;
+        writeResults.push({});
+        status.push({ code: e.grpcCode, message: e.message });
+      }
+    }
+    return { writeResults, status };
+  }
+
+  // ---- queries ---------------------------------------------------------------------------------
+
+  async runQuery(
+    parent: string,
+    body: RunQueryRequest,
+    caller: Caller,
+  ): Promise<RunQueryResponse[]> {
+    const ref = parseParentName(parent);
+    const query = planQuery(
+      body.structuredQuery as NonNullable<RunQueryRequest["structuredQuery"]>,
+    );
+    const { tx, newId } = this.readTransaction(ref, body);
+    const result = await this.execute(ref, parent, query, caller, tx);
+    const readTime = this.clock.current();
+    const responses: RunQueryResponse[] = result.documents.map(({ doc }) => ({
+      document: {
+        ...this.toDocument(ref, doc)!,
+        fields: projectFields(query, doc.fields),
+      },
+      readTime,
+    }));
+    if (responses.length === 0) responses.push({ readTime });
+    if (result.skipped > 0) responses[0]!.skippedResults = result.skipped;
+    if (newId) responses[0]!.transaction = newId;
+    return responses;
+  }
+
+  async runAggregationQuery(
+    parent: string,
+    body: RunAggregationQueryRequest,
+    caller: Caller,
+  ): Promise<RunAggregationQueryResponse[]> {
+    const ref = parseParentName(parent);
+    const spec = body.structuredAggregationQuery;
+    if (!spec?.structuredQuery) throw invalidArgument("structuredAggregationQuery is required.");
+    const query = planQuery(spec.structuredQuery);
+    const { tx, newId } = this.readTransaction(ref, body);
+    const result = await this.execute(ref, parent, query, caller, tx);
+    const aggregateFields = aggregate(
+      spec.aggregations ?? [],
+      result.documents.map((d) => d.doc),
+    );
+    const response: RunAggregationQueryResponse = {
+      result: { aggregateFields },
+      readTime: this.clock.current(),
+    };
+    if (newId) response.transaction = newId;
+    return [response];
+  }
+
+  async listCollectionIds(
+    parent: string,
+    body: ListCollectionIdsRequest,
+    caller: Caller,
+  ): Promise<{ collectionIds: string[]; nextPageToken?: string }> {
+    const ref = parseParentName(parent);
+    // Listing collection ids is an admin-only operation for clients, as in Firestore.
+    await this.authorize(caller, ref, [], SINGLE_ACCESS_LIMIT, true);
+    const ids = this.store(ref).childCollectionIds(pathOf(ref));
+    const offset = pageOffset(body.pageToken);
+    const size = body.pageSize && body.pageSize > 0 ? body.pageSize : Infinity;
+    const collectionIds = ids.slice(offset, offset + size);
+    return offset + size < ids.length
+      ? { collectionIds, nextPageToken: pageToken(offset + size) }
+      : { collectionIds };
+  }
+
+  // ---- administration --------------------------------------------------------------------------
+
+  clear(projectId?: string): void {
+    for (const key of [...this.databases.keys()]) {
+      if (projectId === undefined || key.startsWith(projectId + "/")) this.databases.delete(key);
+    }
+    this.transactions.clear(projectId === undefined ? undefined : projectId + "/");
+  }
+
+  async exportTo(dir: string): Promise<void> {
+    const snapshot = [...this.databases.entries()]
+      .filter(([, store]) => store.size > 0)
+      .map(([key, store]) => {
+        const i = key.lastIndexOf("/");
+        return {
+          project: key.slice(0, i),
+          database: key.slice(i + 1),
+          documents: [...store.all()],
+        };
+      });
+    await writeExport(dir, snapshot);
+  }
+
+  async importFrom(dir: string): Promise<void> {
+    for (const db of await readExport(dir)) {
+      const store = new DatabaseStore();
+      for (const doc of db.documents) store.put(doc);
+      this.databases.set(databaseKey(db), store);
+    }
+  }
+
+  // ---- internals -------------------------------------------------------------------------------
+
+  private store(db: DatabaseId): DatabaseStore {
+    const key = databaseKey(db);
+    let store = this.databases.get(key);
+    if (!store) this.databases.set(key, (store = new DatabaseStore()));
+    return store;
+  }
+
+  private nameOf(db: DatabaseId, path: string): string {
+    return `${databaseName(db)}/documents/${path}`;
+  }
+
+  private toDocument(
+    db: DatabaseId,
+    doc: StoredDocument | null,
+    mask?: string[],
+  ): FirestoreDocument | null {
+    if (!doc) return null;
+    return {
+      name: this.nameOf(db, doc.path),
+      fields: mask ? applyMask(doc.fields, mask.map(parseFieldPath)) : doc.fields,
+      createTime: doc.createTime,
+      updateTime: doc.updateTime,
+    };
+  }
+
+  private transactionFor(db: DatabaseId, id: string | undefined): Transaction | undefined {
+    return id ? this.transactions.use(id, databaseKey(db)) : undefined;
+  }
+
+  private readTransaction(
+    db: DatabaseId,
+    body: ReadConsistency,
+  ): { tx?: Transaction; newId?: string } {
+    if (body.transaction && body.newTransaction) {
+      throw invalidArgument("Only one of transaction and newTransaction may be set.");
+    }
+    if (body.newTransaction) {
+      const tx = this.transactions.begin(databaseKey(db), body.newTransaction);
+      return { tx, newId: tx.id };
+    }
+    return { tx: this.transactionFor(db, body.transaction) };
+  }
+
+  private reader(
+    db: DatabaseId,
+    overlay?: Map<string, StoredDocument | null>,
+  ): RulesDocumentReader {
+    return {
+      get: async (rulesPath: string) => {
+        const path = rulesPathToDocumentPath(rulesPath);
+        if (!path) return null;
+        const doc = overlay?.has(path) ? overlay.get(path)! : (this.store(db).get(path) ?? null);
+        return this.toDocument(db, doc);
+      },
+    };
+  }
+
+  private async authorize(
+    caller: Caller,
+    db: DatabaseId,
+    checks: AccessCheck[],
+    limit = SINGLE_ACCESS_LIMIT,
+    adminOnly = false,
+    overlay?: Map<string, StoredDocument | null>,
+  ): Promise<void> {
+    if (caller.kind === "admin") return;
+    if (adminOnly)
+      throw new FirestoreError("PERMISSION_DENIED", "Missing or insufficient permissions.");
+    await checkAccess(
+      this.rules,
+      caller,
+      db.database,
+      this.now(),
+      checks,
+      this.reader(db),
+      overlay ? this.reader(db, overlay) : undefined,
+      limit,
+    );
+  }
+
+  private async execute(
+    ref: ResourcePath,
+    parent: string,
+    query: PlannedQuery,
+    caller: Caller,
+    tx: Transaction | undefined,
+  ) {
+    const store = this.store(ref);
+    const parentPath = pathOf(ref);
+    const candidates = query.allDescendants
+      ? store.collectionGroup(parentPath, query.collectionId)
+      : store.collection(
+          parentPath === "" ? query.collectionId : `${parentPath}/${query.collectionId}`,
+        );
+    const result = executeQuery(query, candidates, (d) => this.nameOf(ref, d.path), parent + "/");
+    // A query is denied when any document it returns is denied (see docs/firestore.md).
+    const rulesQuery = rulesQueryOf(query);
+    await this.authorize(
+      caller,
+      ref,
+      result.documents.map(({ doc }) => ({
+        method: "list" as const,
+        documentPath: doc.path,
+        resource: this.toDocument(ref, doc),
+        query: rulesQuery,
+      })),
+    );
+    for (const { doc } of result.documents) recordRead(tx, doc.path, doc.updateTime);
+    return result;
+  }
+
+  /** Commits are serialised per database so validation, rules and apply see one state. */
+  private async withCommitLock<T>(key: string, fn: () => Promise<T>): Promise<T> {
+    const previous = this.commitLocks.get(key) ?? Promise.resolve();
+    let release!: () => void;
+    const current = previous.then(() => new Promise<void>((resolve) => (release = resolve)));
+    this.commitLocks.set(key, current);
+    await previous;
+    try {
+      return await fn();
+    } finally {
+      release();
+      if (this.commitLocks.get(key) === current) this.commitLocks.delete(key);
+    }
+  }
+
+  private async commitWrites(
+    db: DatabaseId,
+    writes: Write[],
+    caller: Caller,
+    tx?: Transaction,
+  ): Promise<CommitResponse> {
+    if (writes.length > MAX_WRITES_PER_COMMIT) {
+      throw invalidArgument(`A commit may contain at most ${MAX_WRITES_PER_COMMIT} writes.`);
+    }
+    const key = databaseKey(db);
+    return this.withCommitLock(key, async () => {
+      const store = this.store(db);
+      if (tx) {
+        for (const [path, seen] of tx.reads) {
+          if ((store.get(path)?.updateTime ?? null) !== seen) throw transactionContention();
+        }
+      }
+      const commitTime = this.clock.next();
+      const overlay = new Map<string, StoredDocument | null>();
+      const pending: PendingWrite[] = [];
+      const writeResults = writes.map((write) => {
+        const { path, before, after, result } = this.applyWrite(
+          db,
+          write,
+          overlay,
+          store,
+          commitTime,
+        );
+        overlay.set(path, after);
+        pending.push({ path, before, after });
+        return result;
+      });
+      if (caller.kind !== "admin") {
+        const checks = pending.map(({ path, before, after }): AccessCheck => ({
+          method: !after ? "delete" : before ? "update" : "create",
+          documentPath: path,
+          resource: this.toDocument(db, before),
+          requestResource: this.toDocument(db, after),
+        }));
+        await this.authorize(
+          caller,
+          db,
+          checks,
+          writes.length > 1 || tx ? MULTI_ACCESS_LIMIT : SINGLE_ACCESS_LIMIT,
+          false,
+          overlay,
+        );
+        if (tx) {
+          // Rules evaluation yields; re-validate the reads before applying.
+          for (const [path, seen] of tx.reads) {
+            if ((store.get(path)?.updateTime ?? null) !== seen) throw transactionContention();
+          }
+        }
+      }
+      for (const [path, doc] of overlay) {
+        if (doc) store.put(doc);
+        else store.delete(path);
+      }
+      return { writeResults, commitTime };
+    });
+  }
+
+  private applyWrite(
+    db: DatabaseId,
+    write: Write,
+    overlay: Map<string, StoredDocument | null>,
+    store: DatabaseStore,
+    commitTime: string,
+  ): {
+    path: string;
+    before: StoredDocument | null;
+    after: StoredDocument | null;
+    result: WriteResult;
+  } {
+    const kinds = [write.update, write.delete, write.transform].filter(
+      (k) => k !== undefined,
+    ).length;
+    if (kinds !== 1)
+      throw invalidArgument("A write must have exactly one of update, delete or transform.");
+    const name = write.update ? write.update.name : (write.delete ?? write.transform!.document);
+    if (!name) throw invalidArgument("A write must name its document.");
+    const ref = parseDocumentName(name);
+    if (ref.project !== db.project || ref.database !== db.database) {
+      throw invalidArgument(`Document ${name} is not in database ${databaseName(db)}.`);
+    }
+    const path = pathOf(ref);
+    const before = overlay.has(path) ? overlay.get(path)! : (store.get(path) ?? null);
+    this.checkPrecondition(name, before, write.currentDocument);
+
+    if (write.delete !== undefined) {
+      if (write.updateTransforms?.length) throw invalidArgument("A delete cannot have transforms.");
+      return { path, before, after: null, result: {} };
+    }
+
+    let fields: Record<string, Value>;
+    const transforms = write.transform
+      ? (write.transform.fieldTransforms ?? [])
+      : (write.updateTransforms ?? []);
+    if (write.update) {
+      const input = structuredClone(write.update.fields ?? {});
+      validateFieldNames(input);
+      if (write.updateMask) {
+        fields = before ? structuredClone(before.fields) : {};
+        for (const text of write.updateMask.fieldPaths ?? []) {
+          const fieldPath = parseFieldPath(text);
+          const value = getField(input, fieldPath);
+          if (value === undefined) deleteField(fields, fieldPath);
+          else setField(fields, fieldPath, value);
+        }
+      } else {
+        fields = input;
+      }
+    } else {
+      fields = before ? structuredClone(before.fields) : {};
+    }
+    const transformResults = applyTransforms(fields, transforms, commitTime);
+    const unchanged = before !== null && stableJson(before.fields) === stableJson(fields);
+    const after: StoredDocument = unchanged
+      ? before
+      : {
+          path,
+          fields,
+          createTime: before?.createTime ?? commitTime,
+          updateTime: commitTime,
+        };
+    const result: WriteResult = { updateTime: after.updateTime };
+    if (transforms.length > 0) result.transformResults = transformResults;
+    return { path, before, after, result };
+  }
+
+  private checkPrecondition(
+    name: string,
+    doc: StoredDocument | null,
+    pre: Precondition | undefined,
+  ): void {
+    if (!pre) return;
+    if (pre.exists !== undefined && pre.updateTime !== undefined) {
+      throw invalidArgument("A precondition can set exists or updateTime, not both.");
+    }
+    if (pre.exists === true && !doc)
+      throw new FirestoreError("NOT_FOUND", `No document to update: ${name}`);
+    if (pre.exists === false && doc)
+      throw new FirestoreError("ALREADY_EXISTS", `Document already exists: ${name}`);
+    if (pre.updateTime !== undefined) {
+      if (!doc) throw new FirestoreError("NOT_FOUND", `No document to update: ${name}`);
+      if (doc.updateTime !== (normalizeTimestamp(pre.updateTime) ?? pre.updateTime)) {
+        throw new FirestoreError(
+          "FAILED_PRECONDITION",
+          `The required base version ${pre.updateTime} of ${name} does not match the stored version ${doc.updateTime}.`,
+        );
+      }
+    }
+  }
+}
+
+function validateFieldNames(fields: Record<string, Value>): void {
+  for (const [key, value] of Object.entries(fields)) {
+    if (key === "") throw invalidArgument("Field names cannot be empty.");
+    if (/^__.*__$/.test(key)) throw invalidArgument(`Field name "${key}" is reserved.`);
+    if ("mapValue" in value) validateFieldNames(value.mapValue.fields ?? {});
+  }
+}

@@ -108,7 +108,7 @@ export class Engine implements CompiledRules {
         );
       } catch (err) {
         if (!(err instanceof RulesEvalError)) throw err;
-        failures.push(`${label}: error: ${err.message}`);
+        failures.push(`${label}: error: ${err.message.replace(/\.$/, "")}`);
       }
     }
     return { allowed: false, reason: `Denied ${where}. ${failures.join("; ")}.` };

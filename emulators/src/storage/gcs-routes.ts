@@ -11,6 +11,7 @@
  *   DELETE /storage/v1/b/{bucket}/o/{object}
  *   POST   /storage/v1/b/{bucket}/o/{object}/{copyTo|rewriteTo}/b/{bucket}/o/{object}
  *   GET    /download/storage/v1/b/{bucket}/o/{object}?alt=media
+ * With an emulator endpoint the client leaves out the `/storage/v1` prefix, so both forms are served.
  * storage.rules do not govern this API (in production IAM does): every request is served as the
  * project's owner, which is also what the admin SDK's "Bearer owner" says.
  */
@@ -56,22 +57,22 @@ export async function handleGcsRequest(
     return true;
   }
   const copyMatch =
-    /^\/storage\/v1\/b\/([^/]+)\/o\/(.+)\/(copyTo|rewriteTo)\/b\/([^/]+)\/o\/(.+)$/.exec(path);
+    /^(?:\/storage\/v1)?\/b\/([^/]+)\/o\/(.+)\/(copyTo|rewriteTo)\/b\/([^/]+)\/o\/(.+)$/.exec(path);
   if (copyMatch && method === "POST") {
     await copyObject(backend, ctx, copyMatch);
     return true;
   }
-  const objectMatch = /^\/storage\/v1\/b\/([^/]+)\/o\/(.+)$/.exec(path);
+  const objectMatch = /^(?:\/storage\/v1)?\/b\/([^/]+)\/o\/(.+)$/.exec(path);
   if (objectMatch) {
     await objectRoute(backend, ctx, objectMatch[1]!, objectMatch[2]!, method);
     return true;
   }
-  const listMatch = /^\/storage\/v1\/b\/([^/]+)\/o\/?$/.exec(path);
+  const listMatch = /^(?:\/storage\/v1)?\/b\/([^/]+)\/o\/?$/.exec(path);
   if (listMatch && method === "GET") {
     listObjects(backend, ctx, decodeURIComponent(listMatch[1]!));
     return true;
   }
-  const bucketMatch = /^\/storage\/v1\/b\/([^/]+)\/?$/.exec(path);
+  const bucketMatch = /^(?:\/storage\/v1)?\/b\/([^/]+)\/?$/.exec(path);
   if (bucketMatch && method === "GET") {
     sendJson(ctx.res, 200, bucketResource(ctx, decodeURIComponent(bucketMatch[1]!)));
     return true;

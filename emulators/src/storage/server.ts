@@ -11,7 +11,12 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { RulesDocumentReader } from "../rules/api.js";
-import { callerFromAuthorizationHeader, InvalidTokenError } from "../shared/auth.js";
+import {
+  ADMIN,
+  callerFromAuthorizationHeader,
+  InvalidTokenError,
+  type Caller,
+} from "../shared/auth.js";
 import type { RequestContext, StorageBackend } from "./backend.js";
 import { StorageHttpError } from "./errors.js";
 import { handleFirebaseRequest } from "./firebase-routes.js";
@@ -128,14 +133,7 @@ async function handle(
     const baseUrl = baseUrlOf(req, host);
     const url = new URL(req.url ?? "/", baseUrl);
     if (await handleControl(url, req, res, controls)) return;
-    let caller;
-    try {
-      caller = callerFromAuthorizationHeader(req.headers.authorization);
-    } catch (error) {
-      if (error instanceof InvalidTokenError) throw new StorageHttpError(401, error.message);
-      throw error;
-    }
-    const ctx: RequestContext = { req, res, url, baseUrl, caller };
+    const ctx: RequestContext = { req, res, url, baseUrl, caller: callerOf(req) };
     if (url.pathname.startsWith("/v0/")) {
       if (await handleFirebaseRequest(backend, ctx)) return;
     } else if (await handleGcsRequest(backend, ctx)) {
@@ -144,6 +142,25 @@ async function handle(
     throw new StorageHttpError(404, `No route for ${req.method} ${url.pathname}.`);
   } catch (error) {
     fail(backend, req, res, error);
+  }
+}
+
+/**
+ * Against an emulator endpoint `@google-cloud/storage` sends no credentials at all (production
+ * would carry the service account's OAuth token), so its requests, marked by the client library's
+ * `x-goog-api-client: … gccl/…`, count as admin; this is what makes `getDownloadURL()` of
+ * `firebase-admin/storage` work. Everything else is identified by its Authorization header.
+ */
+function callerOf(req: IncomingMessage): Caller {
+  const apiClient = req.headers["x-goog-api-client"];
+  if (!req.headers.authorization && typeof apiClient === "string" && /\bgccl\//.test(apiClient)) {
+    return ADMIN;
+  }
+  try {
+    return callerFromAuthorizationHeader(req.headers.authorization);
+  } catch (error) {
+    if (error instanceof InvalidTokenError) throw new StorageHttpError(401, error.message);
+    throw error;
   }
 }
 

@@ -49,7 +49,7 @@ export async function checkAccess(
   if (!rules) throw permissionDenied();
   const accessBudget = { used: 0, limit: accessLimit };
   for (const check of checks) {
-    let allowed = false;
+    let allowed: boolean;
     try {
       const decision = await rules.evaluate({
         service: "cloud.firestore",

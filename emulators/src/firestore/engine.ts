@@ -747,10 +747,11 @@ export class FirestoreEngine {
       throw new FirestoreError("ALREADY_EXISTS", `Document already exists: ${name}`);
     if (pre.updateTime !== undefined) {
       if (!doc) throw new FirestoreError("NOT_FOUND", `No document to update: ${name}`);
-      if (doc.updateTime !== (normalizeTimestamp(pre.updateTime) ?? pre.updateTime)) {
+      const required = normalizeTimestamp(pre.updateTime) ?? pre.updateTime;
+      if (doc.updateTime !== required) {
         throw new FirestoreError(
           "FAILED_PRECONDITION",
-          `The required base version ${pre.updateTime} of ${name} does not match the stored version ${doc.updateTime}.`,
+          `The required base version ${required} of ${name} does not match the stored version ${doc.updateTime}.`,
         );
       }
     }

@@ -1,0 +1,151 @@
+/** Transactions: the lite SDK's runTransaction and the REST transaction protocol. */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { doc, getDoc, runTransaction, setDoc, type Firestore } from "firebase/firestore/lite";
+import { startTarget, type Target } from "./firestore-harness.js";
+
+let t: Target;
+let db: Firestore;
+
+beforeAll(async () => {
+  t = await startTarget("transactions");
+  db = t.admin;
+});
+afterAll(() => t.close());
+
+const begin = async (options?: unknown) => {
+  const reply = await t.rest("POST", `/v1/${t.database}/documents:beginTransaction`, options ? { options } : {});
+  expect(reply.status).toBe(200);
+  return reply.body.transaction as string;
+};
+const commit = (body: unknown) => t.rest("POST", `/v1/${t.database}/documents:commit`, body);
+const get = (path: string, transaction?: string) =>
+  t.rest(
+    "GET",
+    `/v1/${t.root}/${path}${transaction ? `?transaction=${encodeURIComponent(transaction)}` : ""}`,
+  );
+const setCount = (path: string, n: number) => ({
+  update: { name: `${t.root}/${path}`, fields: { n: { integerValue: String(n) } } },
+});
+
+describe("runTransaction (lite SDK)", () => {
+  it("reads and writes atomically", async () => {
+    const ref = doc(db, "accounts/a");
+    await setDoc(ref, { balance: 100 });
+    const result = await runTransaction(db, async (tx) => {
+      const snap = await tx.get(ref);
+      tx.update(ref, { balance: snap.get("balance") - 30 });
+      return snap.get("balance");
+    });
+    expect(result).toBe(100);
+    expect((await getDoc(ref)).get("balance")).toBe(70);
+  });
+
+  it("concurrent transactions on one document both succeed through retries", async () => {
+    const ref = doc(db, "counters/shared");
+    await setDoc(ref, { n: 0 });
+    let attempts = 0;
+    const bump = () =>
+      runTransaction(db, async (tx) => {
+        attempts++;
+        const snap = await tx.get(ref);
+        // Let the other transaction read before this one writes.
+        await new Promise((r) => setTimeout(r, 20));
+        tx.set(ref, { n: snap.get("n") + 1 });
+      });
+    await Promise.all([bump(), bump(), bump()]);
+    expect((await getDoc(ref)).get("n")).toBe(3);
+    expect(attempts).toBeGreaterThan(3); // at least one attempt lost and was retried
+  });
+
+  it("a failing update function writes nothing", async () => {
+    const ref = doc(db, "accounts/b");
+    await setDoc(ref, { balance: 5 });
+    await expect(
+      runTransaction(db, async (tx) => {
+        tx.update(ref, { balance: 0 });
+        throw new Error("insufficient funds");
+      }),
+    ).rejects.toThrow("insufficient funds");
+    expect((await getDoc(ref)).get("balance")).toBe(5);
+  });
+});
+
+describe("REST transaction protocol", () => {
+  it("the second of two conflicting transactions is ABORTED", async () => {
+    await commit({ writes: [setCount("race/x", 1)] });
+    const a = await begin();
+    const b = await begin();
+    expect(a).not.toBe(b);
+    expect((await get("race/x", a)).body.fields.n).toEqual({ integerValue: "1" });
+    expect((await get("race/x", b)).status).toBe(200);
+    const first = await commit({ transaction: a, writes: [setCount("race/x", 2)] });
+    expect(first.status).toBe(200);
+    const second = await commit({ transaction: b, writes: [setCount("race/x", 3)] });
+    expect(second.status).toBe(409);
+    expect(second.body.error.status).toBe("ABORTED");
+    expect((await get("race/x")).body.fields.n).toEqual({ integerValue: "2" });
+  });
+
+  it("a document read as missing and created meanwhile aborts the reader", async () => {
+    const a = await begin();
+    expect((await get("race/new", a)).status).toBe(404);
+    await commit({ writes: [setCount("race/new", 1)] });
+    const reply = await commit({ transaction: a, writes: [setCount("race/new", 5)] });
+    expect(reply.body.error.status).toBe("ABORTED");
+  });
+
+  it("writes outside the read set do not conflict", async () => {
+    const a = await begin();
+    await get("race/x", a);
+    await commit({ writes: [setCount("race/unrelated", 1)] });
+    expect((await commit({ transaction: a, writes: [setCount("race/y", 1)] })).status).toBe(200);
+  });
+
+  it("runQuery and batchGet can start a transaction", async () => {
+    await commit({ writes: [setCount("tq/a", 1), setCount("tq/b", 2)] });
+    const query = await t.rest("POST", `/v1/${t.root}:runQuery`, {
+      structuredQuery: { from: [{ collectionId: "tq" }] },
+      newTransaction: { readWrite: {} },
+    });
+    expect(query.status).toBe(200);
+    const tx = query.body[0].transaction as string;
+    expect(tx).toBeTypeOf("string");
+    expect(query.body).toHaveLength(2);
+    await commit({ writes: [setCount("tq/a", 10)] });
+    expect((await commit({ transaction: tx, writes: [setCount("tq/b", 3)] })).body.error.status).toBe(
+      "ABORTED",
+    );
+
+    const batch = await t.rest("POST", `/v1/${t.database}/documents:batchGet`, {
+      documents: [`${t.root}/tq/a`],
+      newTransaction: { readWrite: {} },
+    });
+    expect(batch.body[0].transaction).toBeTypeOf("string");
+    expect(batch.body[0].found.fields.n).toEqual({ integerValue: "10" });
+    expect(
+      (await commit({ transaction: batch.body[0].transaction, writes: [setCount("tq/a", 11)] })).status,
+    ).toBe(200);
+  });
+
+  it("read-only transactions cannot write", async () => {
+    const tx = await begin({ readOnly: {} });
+    expect((await get("race/x", tx)).status).toBe(200);
+    const reply = await commit({ transaction: tx, writes: [setCount("race/x", 9)] });
+    expect(reply.status).toBe(400);
+    expect(reply.body.error.status).toBe("INVALID_ARGUMENT");
+  });
+
+  it("rollback ends a transaction; ended or unknown transactions are rejected", async () => {
+    const tx = await begin();
+    const rolled = await t.rest("POST", `/v1/${t.database}/documents:rollback`, { transaction: tx });
+    expect(rolled.status).toBe(200);
+    const after = await commit({ transaction: tx, writes: [] });
+    expect(after.status).toBe(400);
+    expect(after.body.error.message).toBe("The referenced transaction has expired or is no longer valid.");
+    const unknown = await get("race/x", Buffer.from("nope").toString("base64"));
+    expect(unknown.status).toBe(400);
+    const committed = await begin();
+    expect((await commit({ transaction: committed, writes: [] })).status).toBe(200);
+    expect((await commit({ transaction: committed, writes: [] })).status).toBe(400);
+  });
+});

@@ -15,7 +15,7 @@ import type {
   StorageObjectMetadata,
 } from "../rules/api.js";
 import type { Caller } from "../shared/auth.js";
-import { rulesEngine } from "./rules-engine.js";
+import { loadRules } from "../rules/index.js";
 import { permissionDenied } from "./errors.js";
 
 export interface RulesCheck {
@@ -142,7 +142,6 @@ export class StorageRules {
 }
 
 async function compileStorageRules(source: string, fileName: string): Promise<CompiledRules> {
-  const loadRules = await rulesEngine();
   const compiled = loadRules(source, fileName);
   if (compiled.service !== "firebase.storage") {
     throw new Error(

@@ -38,8 +38,22 @@ let db: Firestore;
 const ids = async (q: Query) => (await getDocs(q)).docs.map((d) => d.id);
 
 const CITIES = [
-  { id: "sf", name: "San Francisco", state: "CA", population: 860000, tags: ["west", "coast"], rank: 3 },
-  { id: "la", name: "Los Angeles", state: "CA", population: 3900000, tags: ["west", "coast", "big"], rank: 1 },
+  {
+    id: "sf",
+    name: "San Francisco",
+    state: "CA",
+    population: 860000,
+    tags: ["west", "coast"],
+    rank: 3,
+  },
+  {
+    id: "la",
+    name: "Los Angeles",
+    state: "CA",
+    population: 3900000,
+    tags: ["west", "coast", "big"],
+    rank: 1,
+  },
   { id: "dc", name: "Washington", state: null, population: 680000, tags: ["east"], rank: 5 },
   { id: "tok", name: "Tokyo", state: "TK", population: 9000000, tags: ["big"], rank: 2.5 },
   { id: "bj", name: "Beijing", state: "BJ", population: 21500000, tags: ["big"] },
@@ -69,10 +83,23 @@ describe("field filters", () => {
   });
 
   it("range filters order by the inequality field implicitly", async () => {
-    expect(await ids(query(cities(), where("population", ">", 1000000)))).toEqual(["la", "tok", "bj"]);
-    expect(await ids(query(cities(), where("population", ">=", 860000)))).toEqual(["sf", "la", "tok", "bj"]);
+    expect(await ids(query(cities(), where("population", ">", 1000000)))).toEqual([
+      "la",
+      "tok",
+      "bj",
+    ]);
+    expect(await ids(query(cities(), where("population", ">=", 860000)))).toEqual([
+      "sf",
+      "la",
+      "tok",
+      "bj",
+    ]);
     expect(await ids(query(cities(), where("population", "<", 860000)))).toEqual(["nan", "dc"]);
-    expect(await ids(query(cities(), where("population", "<=", 860000)))).toEqual(["nan", "dc", "sf"]);
+    expect(await ids(query(cities(), where("population", "<=", 860000)))).toEqual([
+      "nan",
+      "dc",
+      "sf",
+    ]);
   });
 
   it("ranges only match values of the same type", async () => {
@@ -81,35 +108,56 @@ describe("field filters", () => {
   });
 
   it("array-contains and array-contains-any", async () => {
-    expect(await ids(query(cities(), where("tags", "array-contains", "coast")))).toEqual(["la", "sf"]);
-    expect(await ids(query(cities(), where("tags", "array-contains-any", ["east", "big"])))).toEqual([
-      "bj",
-      "dc",
+    expect(await ids(query(cities(), where("tags", "array-contains", "coast")))).toEqual([
       "la",
-      "tok",
+      "sf",
     ]);
+    expect(
+      await ids(query(cities(), where("tags", "array-contains-any", ["east", "big"]))),
+    ).toEqual(["bj", "dc", "la", "tok"]);
   });
 
   it("in and not-in", async () => {
-    expect(await ids(query(cities(), where("state", "in", ["CA", "TK"])))).toEqual(["la", "sf", "tok"]);
-    expect(await ids(query(cities(), where("state", "not-in", ["CA", "TK"])))).toEqual(["bj", "nan"]);
+    expect(await ids(query(cities(), where("state", "in", ["CA", "TK"])))).toEqual([
+      "la",
+      "sf",
+      "tok",
+    ]);
+    expect(await ids(query(cities(), where("state", "not-in", ["CA", "TK"])))).toEqual([
+      "bj",
+      "nan",
+    ]);
     expect(await ids(query(cities(), where("rank", "in", [1.0, 5])))).toEqual(["dc", "la"]);
   });
 
   it("null and NaN equality become unary filters", async () => {
     expect(await ids(query(cities(), where("state", "==", null)))).toEqual(["dc"]);
     expect(await ids(query(cities(), where("population", "==", NaN)))).toEqual(["nan"]);
-    expect(await ids(query(cities(), where("state", "!=", null)))).toEqual(["bj", "la", "sf", "tok", "nan"]);
-    expect(await ids(query(cities(), where("population", "!=", NaN)))).toEqual(["dc", "sf", "la", "tok", "bj"]);
+    expect(await ids(query(cities(), where("state", "!=", null)))).toEqual([
+      "bj",
+      "la",
+      "sf",
+      "tok",
+      "nan",
+    ]);
+    expect(await ids(query(cities(), where("population", "!=", NaN)))).toEqual([
+      "dc",
+      "sf",
+      "la",
+      "tok",
+      "bj",
+    ]);
   });
 
   it("filters on nested fields and on document ids", async () => {
     expect(await ids(query(cities(), where(documentId(), ">=", "sf")))).toEqual(["sf", "tok"]);
-    expect(await ids(query(cities(), where(documentId(), "in", ["dc", "bj", "zz"])))).toEqual(["bj", "dc"]);
-    expect(await ids(query(cities(), where(documentId(), "not-in", ["dc", "bj", "la", "sf"])))).toEqual([
-      "nan",
-      "tok",
+    expect(await ids(query(cities(), where(documentId(), "in", ["dc", "bj", "zz"])))).toEqual([
+      "bj",
+      "dc",
     ]);
+    expect(
+      await ids(query(cities(), where(documentId(), "not-in", ["dc", "bj", "la", "sf"]))),
+    ).toEqual(["nan", "tok"]);
   });
 });
 
@@ -121,10 +169,9 @@ describe("composite filters", () => {
   });
 
   it("OR and nested AND/OR", async () => {
-    expect(await ids(query(cities(), or(where("state", "==", "TK"), where("rank", "==", 5))))).toEqual([
-      "dc",
-      "tok",
-    ]);
+    expect(
+      await ids(query(cities(), or(where("state", "==", "TK"), where("rank", "==", 5)))),
+    ).toEqual(["dc", "tok"]);
     expect(
       await ids(
         query(
@@ -191,7 +238,10 @@ describe("ordering, cursors and limits", () => {
 
   it("limit and limitToLast", async () => {
     expect(await ids(query(cities(), orderBy("population"), limit(2)))).toEqual(["nan", "dc"]);
-    expect(await ids(query(cities(), orderBy("population"), limitToLast(2)))).toEqual(["tok", "bj"]);
+    expect(await ids(query(cities(), orderBy("population"), limitToLast(2)))).toEqual([
+      "tok",
+      "bj",
+    ]);
     expect(
       await ids(query(cities(), orderBy("population"), endBefore(21500000), limitToLast(2))),
     ).toEqual(["la", "tok"]);
@@ -216,10 +266,32 @@ describe("ordering, cursors and limits", () => {
     for (const [id, v] of values) batch.set(doc(db, "mixed", id), { v });
     await batch.commit();
     expect(await ids(query(collection(db, "mixed"), orderBy("v")))).toEqual([
-      "a", "b", "c", "d", "e", "f", "g", "h", "i", "j", "k", "m",
+      "a",
+      "b",
+      "c",
+      "d",
+      "e",
+      "f",
+      "g",
+      "h",
+      "i",
+      "j",
+      "k",
+      "m",
     ]);
     expect(await ids(query(collection(db, "mixed"), orderBy("v", "desc")))).toEqual([
-      "m", "k", "j", "i", "h", "g", "f", "e", "d", "c", "b", "a",
+      "m",
+      "k",
+      "j",
+      "i",
+      "h",
+      "g",
+      "f",
+      "e",
+      "d",
+      "c",
+      "b",
+      "a",
     ]);
   });
 
@@ -244,10 +316,9 @@ describe("collection groups", () => {
       "griffith",
       "tower",
     ]);
-    expect(await ids(query(collectionGroup(db, "landmarks"), where("type", "==", "bridge")))).toEqual([
-      "bridge",
-      "z",
-    ]);
+    expect(
+      await ids(query(collectionGroup(db, "landmarks"), where("type", "==", "bridge"))),
+    ).toEqual(["bridge", "z"]);
   });
 
   it("scoped to a parent via REST allDescendants", async () => {
@@ -271,10 +342,9 @@ describe("REST-only query features", () => {
       offset: 2,
       limit: 2,
     });
-    expect(reply.body.map((r: { document: { name: string } }) => r.document.name.split("/").pop())).toEqual([
-      "sf",
-      "la",
-    ]);
+    expect(
+      reply.body.map((r: { document: { name: string } }) => r.document.name.split("/").pop()),
+    ).toEqual(["sf", "la"]);
     expect(reply.body[0].skippedResults).toBe(2);
   });
 
@@ -282,7 +352,9 @@ describe("REST-only query features", () => {
     const reply = await run({
       from: [{ collectionId: "cities" }],
       select: { fields: [{ fieldPath: "name" }] },
-      where: { fieldFilter: { field: { fieldPath: "state" }, op: "EQUAL", value: { stringValue: "TK" } } },
+      where: {
+        fieldFilter: { field: { fieldPath: "state" }, op: "EQUAL", value: { stringValue: "TK" } },
+      },
     });
     expect(reply.body[0].document.fields).toEqual({ name: { stringValue: "Tokyo" } });
     const names = await run({
@@ -296,7 +368,9 @@ describe("REST-only query features", () => {
   it("an empty result still answers with a read time", async () => {
     const reply = await run({
       from: [{ collectionId: "cities" }],
-      where: { fieldFilter: { field: { fieldPath: "state" }, op: "EQUAL", value: { stringValue: "none" } } },
+      where: {
+        fieldFilter: { field: { fieldPath: "state" }, op: "EQUAL", value: { stringValue: "none" } },
+      },
     });
     expect(reply.body).toHaveLength(1);
     expect(reply.body[0].document).toBeUndefined();
@@ -309,10 +383,9 @@ describe("REST-only query features", () => {
       orderBy: [{ field: { fieldPath: "__name__" }, direction: "DESCENDING" }],
       startAt: { values: [{ referenceValue: `${t.root}/cities/la` }], before: false },
     });
-    expect(reply.body.map((r: { document: { name: string } }) => r.document.name.split("/").pop())).toEqual([
-      "dc",
-      "bj",
-    ]);
+    expect(
+      reply.body.map((r: { document: { name: string } }) => r.document.name.split("/").pop()),
+    ).toEqual(["dc", "bj"]);
   });
 
   it("rejects malformed queries", async () => {
@@ -359,7 +432,16 @@ describe("aggregations", () => {
   it("integer sums stay integers; count honours up_to (REST)", async () => {
     const reply = await t.rest("POST", `/v1/${t.root}:runAggregationQuery`, {
       structuredAggregationQuery: {
-        structuredQuery: { from: [{ collectionId: "cities" }], where: { fieldFilter: { field: { fieldPath: "state" }, op: "EQUAL", value: { stringValue: "CA" } } } },
+        structuredQuery: {
+          from: [{ collectionId: "cities" }],
+          where: {
+            fieldFilter: {
+              field: { fieldPath: "state" },
+              op: "EQUAL",
+              value: { stringValue: "CA" },
+            },
+          },
+        },
         aggregations: [
           { alias: "s", sum: { field: { fieldPath: "population" } } },
           { alias: "a", avg: { field: { fieldPath: "population" } } },

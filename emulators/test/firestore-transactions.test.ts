@@ -13,7 +13,11 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const begin = async (options?: unknown) => {
-  const reply = await t.rest("POST", `/v1/${t.database}/documents:beginTransaction`, options ? { options } : {});
+  const reply = await t.rest(
+    "POST",
+    `/v1/${t.database}/documents:beginTransaction`,
+    options ? { options } : {},
+  );
   expect(reply.status).toBe(200);
   return reply.body.transaction as string;
 };
@@ -112,9 +116,9 @@ describe("REST transaction protocol", () => {
     expect(tx).toBeTypeOf("string");
     expect(query.body).toHaveLength(2);
     await commit({ writes: [setCount("tq/a", 10)] });
-    expect((await commit({ transaction: tx, writes: [setCount("tq/b", 3)] })).body.error.status).toBe(
-      "ABORTED",
-    );
+    expect(
+      (await commit({ transaction: tx, writes: [setCount("tq/b", 3)] })).body.error.status,
+    ).toBe("ABORTED");
 
     const batch = await t.rest("POST", `/v1/${t.database}/documents:batchGet`, {
       documents: [`${t.root}/tq/a`],
@@ -123,7 +127,8 @@ describe("REST transaction protocol", () => {
     expect(batch.body[0].transaction).toBeTypeOf("string");
     expect(batch.body[0].found.fields.n).toEqual({ integerValue: "10" });
     expect(
-      (await commit({ transaction: batch.body[0].transaction, writes: [setCount("tq/a", 11)] })).status,
+      (await commit({ transaction: batch.body[0].transaction, writes: [setCount("tq/a", 11)] }))
+        .status,
     ).toBe(200);
   });
 
@@ -137,11 +142,15 @@ describe("REST transaction protocol", () => {
 
   it("rollback ends a transaction; ended or unknown transactions are rejected", async () => {
     const tx = await begin();
-    const rolled = await t.rest("POST", `/v1/${t.database}/documents:rollback`, { transaction: tx });
+    const rolled = await t.rest("POST", `/v1/${t.database}/documents:rollback`, {
+      transaction: tx,
+    });
     expect(rolled.status).toBe(200);
     const after = await commit({ transaction: tx, writes: [] });
     expect(after.status).toBe(400);
-    expect(after.body.error.message).toBe("The referenced transaction has expired or is no longer valid.");
+    expect(after.body.error.message).toBe(
+      "The referenced transaction has expired or is no longer valid.",
+    );
     const unknown = await get("race/x", Buffer.from("nope").toString("base64"));
     expect(unknown.status).toBe(400);
     const committed = await begin();

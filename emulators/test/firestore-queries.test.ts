@@ -21,7 +21,6 @@ import {
   or,
   orderBy,
   query,
-  setDoc,
   startAfter,
   startAt,
   sum,

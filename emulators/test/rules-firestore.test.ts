@@ -351,3 +351,65 @@ describe("function scope", () => {
     expect((await r.evaluate(req("get", "c/1"))).allowed).toBe(true);
   });
 });
+
+describe("evaluation details", () => {
+  it("does not read documents that short-circuiting skips", async () => {
+    const r = firestore(`match /s/{id} {
+      allow get: if request.auth != null && exists(/databases/$(database)/documents/s/$(id));
+    }`);
+    const reader = memoryReader([makeDocument("s/1", {})]);
+    expect((await r.evaluate(req("get", "s/1", { reader }))).allowed).toBe(false);
+    expect(reader.reads).toEqual([]);
+    expect((await r.evaluate(req("get", "s/1", { reader, auth: alice }))).allowed).toBe(true);
+    expect(reader.reads).toEqual(["/databases/(default)/documents/s/1"]);
+  });
+
+  it("denies a condition that is not a bool", async () => {
+    const r = firestore("match /n/{id} { allow get: if 1; }");
+    const d = await r.evaluate(req("get", "n/1"));
+    expect(d.allowed).toBe(false);
+    expect(d.reason).toContain("condition is int, not bool");
+  });
+
+  it("defaults to rules_version 1 and accepts a missing semicolon after rules_version", async () => {
+    const v1 = loadRules(
+      `service cloud.firestore { match /databases/{db}/documents {
+        match /c/{rest=**} { allow get; } } }`,
+      "firestore.rules",
+    );
+    expect((await v1.evaluate(req("get", "c/x"))).allowed).toBe(true);
+    expect((await v1.evaluate(req("get", "c"))).allowed).toBe(false);
+    const v2 = loadRules(
+      `rules_version = '2'
+      service cloud.firestore { match /databases/{db}/documents { match /c/{rest=**} { allow get; } } }`,
+      "firestore.rules",
+    );
+    expect((await v2.evaluate(req("get", "c/x"))).allowed).toBe(true);
+  });
+
+  it("exposes nested token claims", async () => {
+    const r = firestore(`match /t/{id} {
+      allow get: if request.auth.token.firebase.sign_in_provider == 'password'
+        && request.auth.token.roles.hasAny(['editor']) && request.auth.token.exp > 1000;
+    }`);
+    const token = {
+      firebase: { sign_in_provider: "password" },
+      roles: ["editor"],
+      exp: 1700000000,
+    };
+    expect((await r.evaluate(req("get", "t/1", { auth: { uid: "u", token } }))).allowed).toBe(true);
+    const anon = { ...token, firebase: { sign_in_provider: "anonymous" } };
+    expect((await r.evaluate(req("get", "t/1", { auth: { uid: "u", token: anon } }))).allowed).toBe(
+      false,
+    );
+  });
+
+  it("works with a database other than (default)", async () => {
+    const r = firestore(`match /d/{id} {
+      allow get: if database == 'other' && exists(/databases/$(database)/documents/d/$(id));
+    }`);
+    const reader = memoryReader([makeDocument("d/1", {}, "other")]);
+    expect((await r.evaluate(req("get", "d/1", { database: "other", reader }))).allowed).toBe(true);
+    expect((await r.evaluate(req("get", "d/1", { reader }))).allowed).toBe(false);
+  });
+});

@@ -166,7 +166,7 @@ async function evalLogical(
   e: { left: Expr; right: Expr },
   frame: Frame,
   ctx: EvalContext,
-) {
+): Promise<boolean> {
   const decisive = op === "||";
   const side = async (x: Expr): Promise<boolean | RulesEvalError> => {
     try {

@@ -18,10 +18,6 @@ import {
   type RValue,
 } from "./values.js";
 
-function floatResult(v: number): number {
-  return v;
-}
-
 function numeric(
   op: string,
   a: RValue,
@@ -30,7 +26,7 @@ function numeric(
   floats: (x: number, y: number) => number,
 ): RValue {
   if (typeof a === "bigint" && typeof b === "bigint") return checkInt(ints(a, b));
-  if (isNumber(a) && isNumber(b)) return floatResult(floats(Number(a), Number(b)));
+  if (isNumber(a) && isNumber(b)) return floats(Number(a), Number(b));
   return fail(`Operator '${op}' is not defined for ${typeOf(a)} and ${typeOf(b)}.`);
 }
 

@@ -127,7 +127,7 @@ class Parser {
       }
       version = v.text;
       this.advance();
-      this.expect(";");
+      this.accept(";");
     }
     if (!this.is("service", "ident")) throw this.unexpected("'service'");
     this.advance();

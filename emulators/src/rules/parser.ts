@@ -16,7 +16,7 @@ import type {
   Ruleset,
 } from "./ast.js";
 import { Lexer, PATH_CHAR, type Token } from "./lexer.js";
-import { RBytes } from "./values.js";
+import { INT64_MAX, INT64_MIN, RBytes } from "./values.js";
 
 export const NAMESPACES = new Set([
   "math",
@@ -351,6 +351,9 @@ class Parser {
       if (this.cur.kind === "int" || this.cur.kind === "float") {
         const lit = this.advance();
         const value = lit.kind === "int" ? -BigInt(lit.text) : -Number(lit.text);
+        if (typeof value === "bigint" && value < INT64_MIN) {
+          throw this.lex.error(lit.start, "Integer literal out of the 64-bit range.");
+        }
         return this.parsePostfix({ ...this.pos(t), kind: "literal", value });
       }
       return { ...this.pos(t), kind: "unary", op: "-", operand: this.parseUnary() };
@@ -402,7 +405,10 @@ class Parser {
     switch (t.kind) {
       case "int": {
         this.advance();
-        return { ...pos, kind: "literal", value: BigInt(t.text) };
+        const value = BigInt(t.text);
+        if (value > INT64_MAX)
+          throw this.lex.error(t.start, "Integer literal out of the 64-bit range.");
+        return { ...pos, kind: "literal", value };
       }
       case "float":
         this.advance();

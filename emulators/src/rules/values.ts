@@ -269,8 +269,7 @@ export function timestampFromDate(d: Date): RTimestamp {
 /** "projects/p/databases/d/documents/a/b" → /databases/d/documents/a/b */
 export function pathFromResourceName(name: string): RPath {
   const segments = name.split("/").filter((s) => s !== "");
-  const start = segments.indexOf("databases");
-  return new RPath(start >= 0 ? segments.slice(start) : segments);
+  return new RPath(segments[0] === "projects" ? segments.slice(2) : segments);
 }
 
 export function fromFirestoreValue(value: Value): RValue {

@@ -90,6 +90,13 @@ describe("load errors", () => {
     );
   });
 
+  it("bounds expression size", () => {
+    const long = Array.from({ length: 600 }, (_, i) => `id == '${i}'`).join(" || ");
+    expect(loadError(wrap(`allow get: if ${long};`)).detail).toContain("chained operators");
+    const deep = "(".repeat(150) + "true" + ")".repeat(150);
+    expect(loadError(wrap(`allow get: if ${deep};`)).detail).toContain("nested too deeply");
+  });
+
   it("rejects recursive wildcards before the end in rules_version 1", () => {
     const v1 = wrap("match /{p=**}/x/{y} { allow read; }").replace(
       "rules_version = '2';",

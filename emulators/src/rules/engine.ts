@@ -107,6 +107,10 @@ export class Engine implements CompiledRules {
             : `${label}: condition is ${typeOf(v)}, not bool`,
         );
       } catch (err) {
+        if (err instanceof RangeError) {
+          failures.push(`${label}: error: evaluation exhausted the stack`);
+          continue;
+        }
         if (!(err instanceof RulesEvalError)) throw err;
         failures.push(`${label}: error: ${err.message.replace(/\.$/, "")}`);
       }

@@ -2,7 +2,7 @@
  * Security-rules engine: `loadRules` compiles a firestore.rules / storage.rules file, and the
  * returned CompiledRules decides requests. See docs/rules-engine.md for what is supported.
  */
-import type { CompiledRules } from "./api.js";
+import { RulesLoadError, type CompiledRules } from "./api.js";
 import { Engine, type EngineOptions } from "./engine.js";
 import { parseRules } from "./parser.js";
 import { resolveRuleset } from "./resolve.js";
@@ -16,7 +16,14 @@ export function loadRules(
   fileName: string,
   options?: EngineOptions,
 ): CompiledRules {
-  const rules = parseRules(source, fileName);
-  resolveRuleset(rules, fileName);
-  return new Engine(rules, fileName, options);
+  try {
+    const rules = parseRules(source, fileName);
+    resolveRuleset(rules, fileName);
+    return new Engine(rules, fileName, options);
+  } catch (err) {
+    // Pathologically nested input can exhaust the stack; report it like any other load error.
+    if (err instanceof RangeError)
+      throw new RulesLoadError(fileName, 1, 1, "Rules are nested too deeply.");
+    throw err;
+  }
 }

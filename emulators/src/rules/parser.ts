@@ -60,7 +60,9 @@ const SERVICES: Record<string, RulesService> = {
   "firebase.storage": "firebase.storage",
 };
 
-const MAX_NESTING = 200;
+/** Bounds on expression size, so evaluation stays far from the JS stack limit. */
+const MAX_NESTING = 100;
+const MAX_CHAIN = 500;
 
 export function parseRules(source: string, fileName: string): Ruleset {
   return new Parser(new Lexer(source, fileName)).parseFile();
@@ -318,8 +320,10 @@ class Parser {
     if (level >= Parser.LEVELS.length) return this.parseUnary();
     const ops = Parser.LEVELS[level]!;
     let left = this.parseBinary(level + 1);
-    for (;;) {
+    for (let chain = 0; ; chain++) {
       const t = this.cur;
+      if (chain > MAX_CHAIN)
+        throw this.lex.error(t.start, `More than ${MAX_CHAIN} chained operators.`);
       const isOp =
         (t.kind === "punct" && ops.includes(t.text)) ||
         (t.kind === "ident" && (t.text === "in" || t.text === "is") && ops.includes(t.text));

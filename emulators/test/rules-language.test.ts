@@ -99,6 +99,12 @@ describe("literals and operators", () => {
 
   it("compares strings and concatenates", async () => {
     await allows("'a' < 'b'", "'abc' + 'def' == 'abcdef'", "\"dq\" == 'dq'", "'x\\ny'.size() == 3");
+    await allows(
+      "r'a\\d'.size() == 3",
+      "'\\u00e9' == 'é'",
+      "'\\x41' == 'A'",
+      "'it\\'s'.size() == 4",
+    );
     await denies("'b' < 'a'", "'abc' == 'abd'");
     await errors("'a' < 1", "'a' + 1 == 'a1'");
   });

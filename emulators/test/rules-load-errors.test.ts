@@ -121,5 +121,9 @@ service cloud.firestore {
   }
 }`;
     expect(loadRules(fs, "firestore.rules").service).toBe("cloud.firestore");
+    const crlfWithBom = "\uFEFF" + fs.replace(/\n/g, "\r\n");
+    expect(loadRules(crlfWithBom, "firestore.rules").service).toBe("cloud.firestore");
+    const err = loadError(crlfWithBom.replace("if false", "if nope"));
+    expect([err.line, err.column]).toEqual([8, 29]);
   });
 });

@@ -86,7 +86,7 @@ export class Lexer {
     const s = this.source;
     for (;;) {
       const c = s[this.pos];
-      if (c === " " || c === "\t" || c === "\n" || c === "\r" || c === "\f") {
+      if (c === " " || c === "\t" || c === "\n" || c === "\r" || c === "\f" || c === "\uFEFF") {
         this.pos++;
       } else if (c === "/" && s[this.pos + 1] === "/") {
         while (this.pos < s.length && s[this.pos] !== "\n") this.pos++;

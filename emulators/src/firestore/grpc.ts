@@ -1,0 +1,213 @@
+/**
+ * The google.firestore.v1.Firestore gRPC service over the engine: each call's request is converted
+ * to the REST JSON form, handed to the engine with the caller read from the `authorization`
+ * metadata, and the JSON result converted back. Listen, Write and PartitionQuery are not served.
+ */
+import * as grpc from "@grpc/grpc-js";
+import type { ServiceDefinition } from "@grpc/grpc-js";
+import { InvalidTokenError, callerFromAuthorizationHeader } from "../shared/auth.js";
+import type { Caller } from "../shared/auth.js";
+import { FirestoreError } from "./errors.js";
+import { ProtoJsonConverter } from "./grpc-convert.js";
+import { loadFirestorePackage, loadFirestoreRoot } from "./grpc-protos.js";
+import type {
+  DocumentInput,
+  DocumentMask,
+  FirestoreEngine,
+  ListDocumentsOptions,
+  Precondition,
+} from "./engine.js";
+
+type Json = Record<string, unknown>;
+type Log = (message: string) => void;
+
+const V1 = "google.firestore.v1";
+
+let protos: { service: ServiceDefinition; converter: ProtoJsonConverter } | undefined;
+
+/** Parsing the protos takes a few hundred milliseconds; do it once per process. */
+function firestoreProtos() {
+  protos ??= {
+    service: loadFirestorePackage()[`${V1}.Firestore`] as ServiceDefinition,
+    converter: new ProtoJsonConverter(loadFirestoreRoot()),
+  };
+  return protos;
+}
+
+export function firestoreServiceDefinition(): ServiceDefinition {
+  return firestoreProtos().service;
+}
+
+function callerOf(metadata: grpc.Metadata): Caller {
+  const header = metadata.get("authorization")[0];
+  return callerFromAuthorizationHeader(typeof header === "string" ? header : header?.toString());
+}
+
+function toStatus(err: unknown, log: Log): Partial<grpc.StatusObject> {
+  if (err instanceof FirestoreError) return { code: err.grpcCode, details: err.message };
+  if (err instanceof InvalidTokenError) {
+    return { code: grpc.status.UNAUTHENTICATED, details: err.message };
+  }
+  if (err instanceof TypeError || err instanceof RangeError) {
+    // Raised while converting a malformed request (bad timestamp, bad base64, …).
+    return { code: grpc.status.INVALID_ARGUMENT, details: err.message };
+  }
+  log(
+    `firestore gRPC: internal error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`,
+  );
+  return { code: grpc.status.INTERNAL, details: err instanceof Error ? err.message : String(err) };
+}
+
+const notServed = (rpc: string, why: string): Partial<grpc.StatusObject> => ({
+  code: grpc.status.UNIMPLEMENTED,
+  details: `${rpc} is not supported by this Firestore emulator: ${why}`,
+});
+
+/** Builds the service implementation; `log` receives unexpected (INTERNAL) failures. */
+export function firestoreGrpcHandlers(
+  engine: FirestoreEngine,
+  log: Log = console.error,
+): grpc.UntypedServiceImplementation {
+  const { converter } = firestoreProtos();
+
+  function unary(
+    requestType: string,
+    responseType: string,
+    run: (request: Json, caller: Caller) => Promise<unknown>,
+  ): grpc.handleUnaryCall<unknown, unknown> {
+    return (call, callback) => {
+      (async () => {
+        const caller = callerOf(call.metadata);
+        const result = await run(converter.toJson(`${V1}.${requestType}`, call.request), caller);
+        return converter.fromJson(responseType, result ?? {});
+      })().then(
+        (response) => callback(null, response),
+        (err: unknown) => callback(toStatus(err, log)),
+      );
+    };
+  }
+
+  function serverStream(
+    requestType: string,
+    responseType: string,
+    run: (request: Json, caller: Caller) => Promise<unknown[]>,
+  ): grpc.handleServerStreamingCall<unknown, unknown> {
+    return (call) => {
+      (async () => {
+        const caller = callerOf(call.metadata);
+        const results = await run(converter.toJson(`${V1}.${requestType}`, call.request), caller);
+        for (const result of results) {
+          if (call.cancelled) return;
+          call.write(converter.fromJson(responseType, result));
+        }
+      })().then(
+        () => call.end(),
+        (err: unknown) => call.emit("error", toStatus(err, log)),
+      );
+    };
+  }
+
+  const refuseUnary =
+    (rpc: string, why: string): grpc.handleUnaryCall<unknown, unknown> =>
+    (_call, callback) =>
+      callback(notServed(rpc, why));
+  const refuseStream =
+    (rpc: string, why: string): grpc.handleBidiStreamingCall<unknown, unknown> =>
+    (call) =>
+      call.emit("error", notServed(rpc, why));
+
+  const document = `${V1}.Document`;
+  const empty = "google.protobuf.Empty";
+  const text = (value: unknown): string => (typeof value === "string" ? value : "");
+  const fieldPaths = (mask: unknown): string[] | undefined =>
+    (mask as DocumentMask | undefined)?.fieldPaths;
+
+  return {
+    GetDocument: unary("GetDocumentRequest", document, (r, caller) =>
+      engine.getDocument(
+        text(r.name),
+        {
+          mask: fieldPaths(r.mask),
+          transaction: r.transaction as string | undefined,
+          readTime: r.readTime as string | undefined,
+        },
+        caller,
+      ),
+    ),
+    ListDocuments: unary("ListDocumentsRequest", `${V1}.ListDocumentsResponse`, (r, caller) =>
+      engine.listDocuments(
+        text(r.parent),
+        text(r.collectionId),
+        { ...(r as ListDocumentsOptions), mask: fieldPaths(r.mask) },
+        caller,
+      ),
+    ),
+    CreateDocument: unary("CreateDocumentRequest", document, (r, caller) =>
+      engine.createDocument(
+        text(r.parent),
+        text(r.collectionId),
+        text(r.documentId) || undefined,
+        (r.document ?? {}) as DocumentInput,
+        fieldPaths(r.mask),
+        caller,
+      ),
+    ),
+    UpdateDocument: unary("UpdateDocumentRequest", document, (r, caller) => {
+      const doc = (r.document ?? {}) as DocumentInput;
+      return engine.patchDocument(
+        text(doc.name),
+        doc,
+        {
+          updateMask: fieldPaths(r.updateMask),
+          mask: fieldPaths(r.mask),
+          currentDocument: r.currentDocument as Precondition | undefined,
+        },
+        caller,
+      );
+    }),
+    DeleteDocument: unary("DeleteDocumentRequest", empty, (r, caller) =>
+      engine.deleteDocument(text(r.name), r.currentDocument as Precondition | undefined, caller),
+    ),
+    BatchGetDocuments: serverStream(
+      "BatchGetDocumentsRequest",
+      `${V1}.BatchGetDocumentsResponse`,
+      (r, caller) => engine.batchGetDocuments(text(r.database), r, caller),
+    ),
+    BeginTransaction: unary(
+      "BeginTransactionRequest",
+      `${V1}.BeginTransactionResponse`,
+      (r, caller) => engine.beginTransaction(text(r.database), r, caller),
+    ),
+    Commit: unary("CommitRequest", `${V1}.CommitResponse`, (r, caller) =>
+      engine.commit(text(r.database), r, caller),
+    ),
+    Rollback: unary("RollbackRequest", empty, (r, caller) =>
+      engine.rollback(text(r.database), r, caller),
+    ),
+    RunQuery: serverStream("RunQueryRequest", `${V1}.RunQueryResponse`, (r, caller) =>
+      engine.runQuery(text(r.parent), r, caller),
+    ),
+    RunAggregationQuery: serverStream(
+      "RunAggregationQueryRequest",
+      `${V1}.RunAggregationQueryResponse`,
+      (r, caller) => engine.runAggregationQuery(text(r.parent), r, caller),
+    ),
+    ListCollectionIds: unary(
+      "ListCollectionIdsRequest",
+      `${V1}.ListCollectionIdsResponse`,
+      (r, caller) => engine.listCollectionIds(text(r.parent), r, caller),
+    ),
+    BatchWrite: unary("BatchWriteRequest", `${V1}.BatchWriteResponse`, (r, caller) =>
+      engine.batchWrite(text(r.database), r, caller),
+    ),
+    PartitionQuery: refuseUnary("PartitionQuery", "query partitioning is not emulated."),
+    Listen: refuseStream(
+      "Listen",
+      "real-time listeners (onSnapshot) are not emulated; read with get() or a query instead.",
+    ),
+    Write: refuseStream(
+      "Write",
+      "the streaming Write RPC is not emulated; use Commit (the SDKs' default).",
+    ),
+  };
+}

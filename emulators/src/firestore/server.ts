@@ -1,0 +1,200 @@
+/**
+ * The Firestore emulator process: one TCP port that serves gRPC (what the server SDKs speak) and
+ * REST over HTTP/1.1 (what the web SDKs' lite build and curl speak), like the official emulator.
+ * Each connection's first bytes decide: the HTTP/2 client preface goes to the gRPC server, anything
+ * else to the REST server. Both share one engine.
+ */
+import { unwatchFile, watchFile } from "node:fs";
+import type { Stats } from "node:fs";
+import { readFile } from "node:fs/promises";
+import { createServer as createHttpServer } from "node:http";
+import type { Server as HttpServer } from "node:http";
+import { createServer as createNetServer } from "node:net";
+import type { AddressInfo, Server as NetServer, Socket } from "node:net";
+import * as grpc from "@grpc/grpc-js";
+import { loadRules } from "../rules/index.js";
+import type { CompiledRules } from "../rules/index.js";
+import { FirestoreEngine } from "./engine.js";
+import { firestoreGrpcHandlers, firestoreServiceDefinition } from "./grpc.js";
+import { createFirestoreRestHandler } from "./rest.js";
+
+export interface FirestoreEmulatorOptions {
+  host?: string;
+  /** 0 picks a free port; the chosen one is reported back. */
+  port: number;
+  /** firestore.rules, reloaded when it changes. Without it every request is allowed. */
+  rulesFile?: string;
+  /** A directory written by a previous export, loaded before the port opens. */
+  importDir?: string;
+  /** Where close() (and exportNow()) write the data. */
+  exportDir?: string;
+  quiet?: boolean;
+}
+
+export interface RunningFirestoreEmulator {
+  port: number;
+  host: string;
+  engine: FirestoreEngine;
+  /** Writes the data to exportDir now (no-op without exportDir). */
+  exportNow(): Promise<void>;
+  /** Exports to exportDir (if given), then stops listening and drops every connection. */
+  close(): Promise<void>;
+}
+
+/** The HTTP/2 connection preface every gRPC client opens with. */
+const HTTP2_PREFACE = Buffer.from("PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n", "latin1");
+
+/** gRPC limits a message to 4 MiB by default; Firestore accepts 10 MiB commits and 1 MiB documents. */
+const MAX_MESSAGE_BYTES = 64 * 1024 * 1024;
+
+export async function startFirestoreEmulator(
+  opts: FirestoreEmulatorOptions,
+): Promise<RunningFirestoreEmulator> {
+  const host = opts.host ?? "127.0.0.1";
+  const info = (message: string) => {
+    if (!opts.quiet) console.log(message);
+  };
+
+  const engine = new FirestoreEngine({});
+  if (opts.importDir) {
+    await engine.importFrom(opts.importDir);
+    info(`firestore: imported data from ${opts.importDir}`);
+  }
+  const rulesWatcher = opts.rulesFile
+    ? await watchRulesFile(opts.rulesFile, (rules) => engine.setRules(rules), info)
+    : undefined;
+
+  const httpServer = createHttpServer(createFirestoreRestHandler(engine));
+  const grpcServer = new grpc.Server({
+    "grpc.max_receive_message_length": MAX_MESSAGE_BYTES,
+    "grpc.max_send_message_length": MAX_MESSAGE_BYTES,
+  });
+  grpcServer.addService(
+    firestoreServiceDefinition(),
+    firestoreGrpcHandlers(engine, (message) => console.error(message)),
+  );
+  const grpcConnections = grpcServer.createConnectionInjector(
+    grpc.ServerCredentials.createInsecure(),
+  );
+
+  const sockets = new Set<Socket>();
+  const front = createNetServer((socket) => {
+    sockets.add(socket);
+    socket.once("close", () => sockets.delete(socket));
+    routeByPreface(socket, {
+      grpc: (s) => grpcConnections.injectConnection(s),
+      http: (s) => httpServer.emit("connection", s),
+    });
+  });
+  const port = await listen(front, host, opts.port);
+  info(`firestore: emulator listening on ${host}:${port} (gRPC and REST)`);
+
+  const exportNow = async () => {
+    if (!opts.exportDir) return;
+    await engine.exportTo(opts.exportDir);
+    info(`firestore: exported data to ${opts.exportDir}`);
+  };
+
+  let closing: Promise<void> | undefined;
+  const close = () =>
+    (closing ??= (async () => {
+      try {
+        await exportNow();
+      } finally {
+        rulesWatcher?.close();
+        await stopAll(front, sockets, httpServer, grpcServer, grpcConnections);
+      }
+    })());
+
+  return { port, host, engine, exportNow, close };
+}
+
+/**
+ * Reads until the connection's first bytes either match the HTTP/2 preface or diverge from it,
+ * then puts the bytes back and hands the socket over.
+ */
+function routeByPreface(
+  socket: Socket,
+  to: { grpc: (socket: Socket) => void; http: (socket: Socket) => void },
+): void {
+  let head = Buffer.alloc(0);
+  const onData = (chunk: Buffer) => {
+    head = Buffer.concat([head, chunk]);
+    const compared = Math.min(head.length, HTTP2_PREFACE.length);
+    const looksLikeHttp2 = head.subarray(0, compared).equals(HTTP2_PREFACE.subarray(0, compared));
+    if (looksLikeHttp2 && compared < HTTP2_PREFACE.length) return;
+    socket.off("data", onData);
+    socket.pause();
+    socket.unshift(head);
+    if (looksLikeHttp2) {
+      // The HTTP/2 session takes over the socket's handle and drains the buffered bytes itself;
+      // resuming here would flow them out to nobody.
+      to.grpc(socket);
+    } else {
+      to.http(socket);
+      socket.resume();
+    }
+  };
+  socket.on("data", onData);
+  socket.on("error", () => socket.destroy());
+}
+
+/** How often the rules file's mtime is checked; polling survives editors that replace the file. */
+const RULES_POLL_MS = 250;
+
+/**
+ * Loads the rules (a broken file at start is an error), then reloads them whenever the file
+ * changes; a broken edit is reported and the previous rules stay in force.
+ */
+async function watchRulesFile(
+  file: string,
+  apply: (rules: CompiledRules) => void,
+  info: (message: string) => void,
+): Promise<{ close(): void }> {
+  const load = async () => loadRules(await readFile(file, "utf8"), file);
+  apply(await load());
+  info(`firestore: loaded rules from ${file}`);
+  const onChange = (current: Stats, previous: Stats) => {
+    if (current.mtimeMs === previous.mtimeMs && current.size === previous.size) return;
+    load().then(
+      (rules) => {
+        apply(rules);
+        info(`firestore: reloaded rules from ${file}`);
+      },
+      (err: unknown) =>
+        console.error(
+          `firestore: keeping the previous rules, ${file} failed to load: ${
+            err instanceof Error ? err.message : String(err)
+          }`,
+        ),
+    );
+  };
+  watchFile(file, { interval: RULES_POLL_MS, persistent: false }, onChange);
+  return { close: () => unwatchFile(file, onChange) };
+}
+
+function listen(server: NetServer, host: string, port: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, host, () => {
+      server.off("error", reject);
+      resolve((server.address() as AddressInfo).port);
+    });
+  });
+}
+
+async function stopAll(
+  front: NetServer,
+  sockets: Set<Socket>,
+  httpServer: HttpServer,
+  grpcServer: grpc.Server,
+  grpcConnections: grpc.ConnectionInjector,
+): Promise<void> {
+  const frontClosed = new Promise<void>((resolve) => front.close(() => resolve()));
+  grpcConnections.destroy();
+  grpcServer.forceShutdown();
+  httpServer.closeAllConnections();
+  httpServer.close();
+  for (const socket of sockets) socket.destroy();
+  await frontClosed;
+}

@@ -58,7 +58,10 @@ describe("match blocks and methods", () => {
 
   it("names the allow statement that granted access", async () => {
     const d = await rules.evaluate(req("get", "users/alice", { auth: alice }));
-    expect(d).toEqual({ allowed: true, reason: "Allowed by allow get at firestore.rules:9." });
+    expect(d).toEqual({
+      allowed: true,
+      reason: "Allowed by allow get at firestore.rules:9 (match /users/{uid}).",
+    });
   });
 
   it("says when no rule matched", async () => {
@@ -97,7 +100,7 @@ describe("match blocks and methods", () => {
   it("denies when the condition errors, and reports the error", async () => {
     const d = await rules.evaluate(req("create", "users/alice"));
     expect(d.allowed).toBe(false);
-    expect(d.reason).toMatch(/firestore\.rules:10: error: Null value error/);
+    expect(d.reason).toMatch(/firestore\.rules:10 \(match \/users\/{uid}\): error: Null value error/);
   });
 
   it("grants when any matching allow statement is true", async () => {
@@ -106,7 +109,10 @@ describe("match blocks and methods", () => {
       match /{path=**} { allow get: if request.auth != null; }
       match /docs/{id} { allow get: if 1 / 0 == 1; }`);
     const d = await r.evaluate(req("get", "docs/x", { auth: alice }));
-    expect(d).toEqual({ allowed: true, reason: "Allowed by allow get at firestore.rules:6." });
+    expect(d).toEqual({
+      allowed: true,
+      reason: "Allowed by allow get at firestore.rules:6 (match /{path=**}).",
+    });
     const denied = await r.evaluate(req("get", "docs/x"));
     expect(denied.allowed).toBe(false);
     expect(denied.reason).toContain("condition is false");

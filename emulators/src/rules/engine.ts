@@ -95,7 +95,7 @@ export class Engine implements CompiledRules {
     const failures: string[] = [];
     for (const c of candidates) {
       const at = `${this.fileName}:${c.allow.line}`;
-      const label = `allow ${c.allow.methods.join(", ")} at ${at}`;
+      const label = `allow ${c.allow.methods.join(", ")} at ${at} (match ${c.block.patternText})`;
       if (!c.allow.condition) return { allowed: true, reason: `Allowed by ${label}.` };
       const ctx: EvalContext = { ...ctxBase, chain: c.chain, steps: 0 };
       try {

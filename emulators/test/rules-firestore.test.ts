@@ -100,7 +100,9 @@ describe("match blocks and methods", () => {
   it("denies when the condition errors, and reports the error", async () => {
     const d = await rules.evaluate(req("create", "users/alice"));
     expect(d.allowed).toBe(false);
-    expect(d.reason).toMatch(/firestore\.rules:10 \(match \/users\/{uid}\): error: Null value error/);
+    expect(d.reason).toMatch(
+      /firestore\.rules:10 \(match \/users\/{uid}\): error: Null value error/,
+    );
   });
 
   it("grants when any matching allow statement is true", async () => {

@@ -398,4 +398,20 @@ describe("values survive a round trip", () => {
     expect(tooBig.status).toBe(400);
     expect(tooBig.body.error.status).toBe("INVALID_ARGUMENT");
   });
+
+  it("documents are limited to 1 MiB and 20 levels of nesting", async () => {
+    const big = await t.rest("PATCH", `/v1/${t.root}/values/huge`, {
+      fields: { s: { stringValue: "x".repeat(1_048_576) } },
+    });
+    expect(big.status).toBe(400);
+    expect(big.body.error.status).toBe("INVALID_ARGUMENT");
+    let deep: unknown = { integerValue: "1" };
+    for (let i = 0; i < 21; i++) deep = { mapValue: { fields: { d: deep } } };
+    const tooDeep = await t.rest("PATCH", `/v1/${t.root}/values/deep`, { fields: { d: deep } });
+    expect(tooDeep.status).toBe(400);
+    const fits = await t.rest("PATCH", `/v1/${t.root}/values/fits`, {
+      fields: { s: { stringValue: "x".repeat(1_000_000) } },
+    });
+    expect(fits.status).toBe(200);
+  });
 });

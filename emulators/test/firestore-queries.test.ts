@@ -401,6 +401,46 @@ describe("REST-only query features", () => {
       where: { fieldFilter: { field: { fieldPath: "a" }, op: "LIKE", value: { nullValue: null } } },
     });
     expect(badOp.status).toBe(400);
+    const notInWithNotEqual = await run({
+      from: [{ collectionId: "cities" }],
+      where: {
+        compositeFilter: {
+          op: "AND",
+          filters: [
+            {
+              fieldFilter: {
+                field: { fieldPath: "a" },
+                op: "NOT_IN",
+                value: { arrayValue: { values: [{ integerValue: "1" }] } },
+              },
+            },
+            {
+              fieldFilter: {
+                field: { fieldPath: "b" },
+                op: "NOT_EQUAL",
+                value: { integerValue: "2" },
+              },
+            },
+          ],
+        },
+      },
+    });
+    expect(notInWithNotEqual.status).toBe(400);
+    const elevenNotIn = await run({
+      from: [{ collectionId: "cities" }],
+      where: {
+        fieldFilter: {
+          field: { fieldPath: "a" },
+          op: "NOT_IN",
+          value: {
+            arrayValue: {
+              values: Array.from({ length: 11 }, (_, i) => ({ integerValue: String(i) })),
+            },
+          },
+        },
+      },
+    });
+    expect(elevenNotIn.body.error.status).toBe("INVALID_ARGUMENT");
   });
 });
 

@@ -157,4 +157,67 @@ describe("REST transaction protocol", () => {
     expect((await commit({ transaction: committed, writes: [] })).status).toBe(200);
     expect((await commit({ transaction: committed, writes: [] })).status).toBe(400);
   });
+
+  it("a query's result set changing (a phantom) aborts the transaction", async () => {
+    await commit({ writes: [setCount("seats/s1", 1)] });
+    const run = () =>
+      t.rest("POST", `/v1/${t.root}:runQuery`, {
+        structuredQuery: {
+          from: [{ collectionId: "seats" }],
+          where: {
+            fieldFilter: { field: { fieldPath: "n" }, op: "EQUAL", value: { integerValue: "1" } },
+          },
+        },
+        newTransaction: { readWrite: {} },
+      });
+    const a = (await run()).body[0].transaction as string;
+    const b = (await run()).body[0].transaction as string;
+    // Each claims the last free seat by creating a new document the other's query would return.
+    expect((await commit({ transaction: a, writes: [setCount("seats/s2", 1)] })).status).toBe(200);
+    const second = await commit({ transaction: b, writes: [setCount("seats/s3", 1)] });
+    expect(second.body.error.status).toBe("ABORTED");
+  });
+});
+
+describe("point-in-time reads", () => {
+  it("readTime reads the data as it was", async () => {
+    const first = await commit({ writes: [setCount("pit/a", 1)] });
+    const then = first.body.commitTime as string;
+    await commit({ writes: [setCount("pit/a", 2), setCount("pit/b", 1)] });
+    const old = await t.rest("GET", `/v1/${t.root}/pit/a?readTime=${encodeURIComponent(then)}`);
+    expect(old.body.fields.n).toEqual({ integerValue: "1" });
+    const now = await get("pit/a");
+    expect(now.body.fields.n).toEqual({ integerValue: "2" });
+    const query = await t.rest("POST", `/v1/${t.root}:runQuery`, {
+      structuredQuery: { from: [{ collectionId: "pit" }] },
+      readTime: then,
+    });
+    expect(
+      query.body.map((r: { document: { name: string } }) => r.document.name.split("/").pop()),
+    ).toEqual(["a"]);
+    const batch = await t.rest("POST", `/v1/${t.database}/documents:batchGet`, {
+      documents: [`${t.root}/pit/b`],
+      readTime: then,
+    });
+    expect(batch.body[0].missing).toBe(`${t.root}/pit/b`);
+    expect(batch.body[0].readTime).toBe(then);
+  });
+
+  it("a read-only transaction reads one snapshot", async () => {
+    await commit({ writes: [setCount("pit/c", 1)] });
+    const tx = await begin({ readOnly: {} });
+    await commit({ writes: [setCount("pit/c", 2)] });
+    expect((await get("pit/c", tx)).body.fields.n).toEqual({ integerValue: "1" });
+    expect((await commit({ transaction: tx })).status).toBe(200);
+  });
+
+  it("rejects a read time older than the retained hour", async () => {
+    if (!t.engine) return; // the real service may keep longer history (PITR)
+    const tooOld = new Date(Date.now() - 2 * 3600_000).toISOString();
+    await commit({ writes: [setCount("pit/d", 1)] });
+    const reply = await t.rest("GET", `/v1/${t.root}/pit/d?readTime=${encodeURIComponent(tooOld)}`);
+    // History starts with this emulator's first commit; older reads can't be answered exactly.
+    expect(reply.status).toBe(400);
+    expect(reply.body.error.status).toBe("FAILED_PRECONDITION");
+  });
 });

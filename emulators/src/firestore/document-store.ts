@@ -13,7 +13,14 @@ export interface StoredDocument {
   updateTime: string;
 }
 
-export class DatabaseStore {
+/** Where queries and reads find documents: the live store or a view at an earlier time. */
+export interface DocumentSource {
+  get(path: string): StoredDocument | undefined;
+  collection(path: string): Iterable<StoredDocument>;
+  collectionGroup(parent: string, collectionId: string): Iterable<StoredDocument>;
+}
+
+export class DatabaseStore implements DocumentSource {
   /** collection path → document id → document. Empty collections are removed. */
   private readonly collections = new Map<string, Map<string, StoredDocument>>();
   /** collection id → paths of the non-empty collections with that id. */

@@ -37,12 +37,20 @@ import type {
   WriteResult,
 } from "./api-types.js";
 import { CommitClock, normalizeTimestamp } from "./clock.js";
-import { DatabaseStore, type StoredDocument } from "./document-store.js";
+import { DatabaseStore, type DocumentSource, type StoredDocument } from "./document-store.js";
+import {
+  CommitHistory,
+  HISTORY_WINDOW_MICROS,
+  SnapshotView,
+  timestampMicros,
+} from "./snapshots.js";
 import { FirestoreError, invalidArgument, transactionContention } from "./errors.js";
 import { applyMask, deleteField, getField, parseFieldPath, setField } from "./field-path.js";
+import { checkDocumentLimits } from "./limits.js";
 import { readExport, writeExport } from "./persistence.js";
 import {
   type PlannedQuery,
+  type QueryResult,
   executeQuery,
   planQuery,
   projectFields,
@@ -58,13 +66,38 @@ import {
   parseDocumentName,
   parseParentName,
 } from "./resource-names.js";
-import { type Transaction, TransactionManager, recordRead } from "./transactions.js";
+import {
+  type Transaction,
+  type TransactionOptions,
+  TransactionManager,
+  recordRead,
+} from "./transactions.js";
 import { applyTransforms } from "./transforms.js";
 
 export { FirestoreError } from "./errors.js";
 export type * from "./api-types.js";
 
 const MAX_WRITES_PER_COMMIT = 500;
+
+/** Documents changed by one commit; `before`/`after` null when the document did not exist. */
+export interface CommitEvent {
+  project: string;
+  database: string;
+  commitTime: string;
+  changes: { name: string; before: FirestoreDocument | null; after: FirestoreDocument | null }[];
+}
+
+interface ReadContext {
+  tx?: Transaction;
+  /** Set when the request began a transaction (returned to the client). */
+  newId?: string;
+  source: DocumentSource;
+  readTime: string;
+}
+
+function resultSignature(result: QueryResult): string {
+  return result.documents.map(({ doc }) => `${doc.path}@${doc.updateTime}`).join("\n");
+}
 
 function pathOf(p: ResourcePath): string {
   return p.segments.join("/");
@@ -100,6 +133,8 @@ interface PendingWrite {
 
 export class FirestoreEngine {
   private readonly databases = new Map<string, DatabaseStore>();
+  private readonly histories = new Map<string, CommitHistory>();
+  private readonly listeners = new Set<(event: CommitEvent) => void>();
   private readonly now: () => Date;
   private readonly clock: CommitClock;
   private readonly transactions: TransactionManager;
@@ -120,6 +155,15 @@ export class FirestoreEngine {
     return this.rules;
   }
 
+  /**
+   * Calls `listener` after every commit that changed documents (for real-time listeners).
+   * Returns the function that unsubscribes.
+   */
+  onCommit(listener: (event: CommitEvent) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
   // ---- documents ----------------------------------------------------------------------------
 
   async getDocument(
@@ -128,10 +172,9 @@ export class FirestoreEngine {
     caller: Caller,
   ): Promise<FirestoreDocument> {
     const ref = parseDocumentName(name);
-    const store = this.store(ref);
-    const tx = this.transactionFor(ref, opts.transaction);
+    const { tx, source } = this.readContext(ref, opts);
     const path = pathOf(ref);
-    const doc = store.get(path) ?? null;
+    const doc = source.get(path) ?? null;
     await this.authorize(caller, ref, [
       { method: "get", documentPath: path, resource: this.toDocument(ref, doc) },
     ]);
@@ -149,8 +192,8 @@ export class FirestoreEngine {
     const ref = parseParentName(parent);
     if (!collectionId || collectionId.includes("/"))
       throw invalidArgument("Invalid collection id.");
+    const { tx, source } = this.readContext(ref, opts);
     const store = this.store(ref);
-    const tx = this.transactionFor(ref, opts.transaction);
     const collection = [...ref.segments, collectionId].join("/");
     const orderBy = (opts.orderBy ?? "")
       .split(",")
@@ -170,7 +213,7 @@ export class FirestoreEngine {
     const query = planQuery({ from: [{ collectionId }], orderBy });
     const result = executeQuery(
       query,
-      store.collection(collection),
+      source.collection(collection),
       (d) => this.nameOf(ref, d.path),
       "",
     );
@@ -284,9 +327,8 @@ export class FirestoreEngine {
       }
       return ref;
     });
-    const { tx, newId } = this.readTransaction(db, body);
-    const store = this.store(db);
-    const docs = refs.map((ref) => store.get(pathOf(ref)) ?? null);
+    const { tx, newId, source, readTime } = this.readContext(db, body);
+    const docs = refs.map((ref) => source.get(pathOf(ref)) ?? null);
     await this.authorize(
       caller,
       db,
@@ -297,7 +339,6 @@ export class FirestoreEngine {
       })),
       names.length > 1 ? MULTI_ACCESS_LIMIT : SINGLE_ACCESS_LIMIT,
     );
-    const readTime = this.clock.current();
     const mask = body.mask?.fieldPaths;
     const responses = refs.map((ref, i): BatchGetDocumentsResponse => {
       const doc = docs[i]!;
@@ -321,7 +362,7 @@ export class FirestoreEngine {
     _caller: Caller,
   ): Promise<{ transaction: string }> {
     const db = parseDatabaseName(database);
-    return { transaction: this.transactions.begin(databaseKey(db), body.options).id };
+    return { transaction: this.beginInternal(db, body.options).id };
   }
 
   async rollback(
@@ -387,9 +428,9 @@ export class FirestoreEngine {
     const query = planQuery(
       body.structuredQuery as NonNullable<RunQueryRequest["structuredQuery"]>,
     );
-    const { tx, newId } = this.readTransaction(ref, body);
-    const result = await this.execute(ref, parent, query, caller, tx);
-    const readTime = this.clock.current();
+    const context = this.readContext(ref, body);
+    const { newId, readTime } = context;
+    const result = await this.execute(ref, parent, query, caller, context);
     const responses: RunQueryResponse[] = result.documents.map(({ doc }) => ({
       document: {
         ...this.toDocument(ref, doc)!,
@@ -412,15 +453,16 @@ export class FirestoreEngine {
     const spec = body.structuredAggregationQuery;
     if (!spec?.structuredQuery) throw invalidArgument("structuredAggregationQuery is required.");
     const query = planQuery(spec.structuredQuery);
-    const { tx, newId } = this.readTransaction(ref, body);
-    const result = await this.execute(ref, parent, query, caller, tx);
+    const context = this.readContext(ref, body);
+    const { newId, readTime } = context;
+    const result = await this.execute(ref, parent, query, caller, context);
     const aggregateFields = aggregate(
       spec.aggregations ?? [],
       result.documents.map((d) => d.doc),
     );
     const response: RunAggregationQueryResponse = {
       result: { aggregateFields },
-      readTime: this.clock.current(),
+      readTime,
     };
     if (newId) response.transaction = newId;
     return [response];
@@ -447,7 +489,10 @@ export class FirestoreEngine {
 
   clear(projectId?: string): void {
     for (const key of [...this.databases.keys()]) {
-      if (projectId === undefined || key.startsWith(projectId + "/")) this.databases.delete(key);
+      if (projectId === undefined || key.startsWith(projectId + "/")) {
+        this.databases.delete(key);
+        this.histories.delete(key);
+      }
     }
     this.transactions.clear(projectId === undefined ? undefined : projectId + "/");
   }
@@ -471,10 +516,47 @@ export class FirestoreEngine {
       const store = new DatabaseStore();
       for (const doc of db.documents) store.put(doc);
       this.databases.set(databaseKey(db), store);
+      // Versions before the import are unknown: reads can't go back further than now.
+      const history = new CommitHistory();
+      history.startAt(timestampMicros(this.clock.current()));
+      this.histories.set(databaseKey(db), history);
     }
   }
 
   // ---- internals -------------------------------------------------------------------------------
+
+  private history(db: DatabaseId): CommitHistory {
+    const key = databaseKey(db);
+    let history = this.histories.get(key);
+    if (!history) this.histories.set(key, (history = new CommitHistory()));
+    return history;
+  }
+
+  private notify(
+    db: DatabaseId,
+    commitTime: string,
+    previous: Map<string, StoredDocument | null>,
+    store: DatabaseStore,
+  ): void {
+    if (this.listeners.size === 0) return;
+    const event: CommitEvent = {
+      project: db.project,
+      database: db.database,
+      commitTime,
+      changes: [...previous].map(([path, before]) => ({
+        name: this.nameOf(db, path),
+        before: this.toDocument(db, before),
+        after: this.toDocument(db, store.get(path) ?? null),
+      })),
+    };
+    for (const listener of this.listeners) {
+      try {
+        listener(event);
+      } catch {
+        // a failing listener must not affect the commit or other listeners
+      }
+    }
+  }
 
   private store(db: DatabaseId): DatabaseStore {
     const key = databaseKey(db);
@@ -501,22 +583,58 @@ export class FirestoreEngine {
     };
   }
 
-  private transactionFor(db: DatabaseId, id: string | undefined): Transaction | undefined {
-    return id ? this.transactions.use(id, databaseKey(db)) : undefined;
+  /**
+   * Resolves a request's consistency selector: a transaction (read-only ones read at their
+   * snapshot), a new transaction, a read time in the past, or the latest data.
+   */
+  private readContext(db: DatabaseId, body: ReadConsistency): ReadContext {
+    const selectors = [body.transaction, body.newTransaction, body.readTime].filter((x) => x);
+    if (selectors.length > 1) {
+      throw invalidArgument("Only one of transaction, newTransaction and readTime may be set.");
+    }
+    let tx: Transaction | undefined;
+    let newId: string | undefined;
+    if (body.newTransaction) {
+      tx = this.beginInternal(db, body.newTransaction);
+      newId = tx.id;
+    } else if (body.transaction) {
+      tx = this.transactions.use(body.transaction, databaseKey(db));
+    }
+    const readTime = tx?.readTime ?? body.readTime;
+    if (readTime === undefined) {
+      return { tx, newId, source: this.store(db), readTime: this.clock.current() };
+    }
+    const normalized = normalizeTimestamp(readTime);
+    if (!normalized) throw invalidArgument(`Invalid read time: ${readTime}`);
+    return { tx, newId, source: this.sourceAt(db, normalized), readTime: normalized };
   }
 
-  private readTransaction(
-    db: DatabaseId,
-    body: ReadConsistency,
-  ): { tx?: Transaction; newId?: string } {
-    if (body.transaction && body.newTransaction) {
-      throw invalidArgument("Only one of transaction and newTransaction may be set.");
+  private sourceAt(db: DatabaseId, readTime: string): DocumentSource {
+    const micros = timestampMicros(readTime);
+    const now = timestampMicros(this.clock.current());
+    if (micros >= now) return this.store(db);
+    const history = this.history(db);
+    if (micros < now - HISTORY_WINDOW_MICROS || !history.covers(micros)) {
+      throw new FirestoreError(
+        "FAILED_PRECONDITION",
+        `The requested read time ${readTime} is older than the oldest available version (reads may go back at most one hour).`,
+      );
     }
-    if (body.newTransaction) {
-      const tx = this.transactions.begin(databaseKey(db), body.newTransaction);
-      return { tx, newId: tx.id };
+    const overrides = history.overridesAfter(micros);
+    return overrides ? new SnapshotView(this.store(db), overrides) : this.store(db);
+  }
+
+  private beginInternal(db: DatabaseId, options: TransactionOptions | undefined): Transaction {
+    const tx = this.transactions.begin(databaseKey(db), options);
+    if (tx.readOnly) {
+      // A read-only transaction reads one consistent snapshot: its read time or its start.
+      const requested = options?.readOnly?.readTime;
+      const readTime = requested ? normalizeTimestamp(requested) : this.clock.current();
+      if (!readTime) throw invalidArgument(`Invalid read time: ${requested}`);
+      if (requested) this.sourceAt(db, readTime);
+      tx.readTime = readTime;
     }
-    return { tx: this.transactionFor(db, body.transaction) };
+    return tx;
   }
 
   private reader(
@@ -561,16 +679,9 @@ export class FirestoreEngine {
     parent: string,
     query: PlannedQuery,
     caller: Caller,
-    tx: Transaction | undefined,
+    context: ReadContext,
   ) {
-    const store = this.store(ref);
-    const parentPath = pathOf(ref);
-    const candidates = query.allDescendants
-      ? store.collectionGroup(parentPath, query.collectionId)
-      : store.collection(
-          parentPath === "" ? query.collectionId : `${parentPath}/${query.collectionId}`,
-        );
-    const result = executeQuery(query, candidates, (d) => this.nameOf(ref, d.path), parent + "/");
+    const result = this.runPlanned(ref, parent, query, context.source);
     // A query is denied when any document it returns is denied (see docs/firestore.md).
     const rulesQuery = rulesQueryOf(query);
     await this.authorize(
@@ -583,8 +694,44 @@ export class FirestoreEngine {
         query: rulesQuery,
       })),
     );
+    const tx = context.tx;
     for (const { doc } of result.documents) recordRead(tx, doc.path, doc.updateTime);
+    if (tx && !tx.readOnly) {
+      // Re-run at commit: a changed result set (a phantom) aborts the transaction.
+      tx.queries.push({ ref, parent, query, signature: resultSignature(result) });
+    }
     return result;
+  }
+
+  private runPlanned(
+    ref: ResourcePath,
+    parent: string,
+    query: PlannedQuery,
+    source: DocumentSource,
+  ): QueryResult {
+    const parentPath = pathOf(ref);
+    const candidates = query.allDescendants
+      ? source.collectionGroup(parentPath, query.collectionId)
+      : source.collection(
+          parentPath === "" ? query.collectionId : `${parentPath}/${query.collectionId}`,
+        );
+    return executeQuery(query, candidates, (d) => this.nameOf(ref, d.path), parent + "/");
+  }
+
+  /** ABORTED when anything the transaction read has changed since it read it. */
+  private validateReads(tx: Transaction, store: DatabaseStore): void {
+    for (const [path, seen] of tx.reads) {
+      if ((store.get(path)?.updateTime ?? null) !== seen) throw transactionContention();
+    }
+    for (const q of tx.queries) {
+      const again = this.runPlanned(
+        q.ref as ResourcePath,
+        q.parent,
+        q.query as PlannedQuery,
+        store,
+      );
+      if (resultSignature(again) !== q.signature) throw transactionContention();
+    }
   }
 
   /** Commits are serialised per database so validation, rules and apply see one state. */
@@ -614,11 +761,7 @@ export class FirestoreEngine {
     const key = databaseKey(db);
     return this.withCommitLock(key, async () => {
       const store = this.store(db);
-      if (tx) {
-        for (const [path, seen] of tx.reads) {
-          if ((store.get(path)?.updateTime ?? null) !== seen) throw transactionContention();
-        }
-      }
+      if (tx) this.validateReads(tx, store);
       const commitTime = this.clock.next();
       const overlay = new Map<string, StoredDocument | null>();
       const pending: PendingWrite[] = [];
@@ -649,16 +792,18 @@ export class FirestoreEngine {
           false,
           overlay,
         );
-        if (tx) {
-          // Rules evaluation yields; re-validate the reads before applying.
-          for (const [path, seen] of tx.reads) {
-            if ((store.get(path)?.updateTime ?? null) !== seen) throw transactionContention();
-          }
-        }
       }
+      const previous = new Map<string, StoredDocument | null>();
       for (const [path, doc] of overlay) {
+        const old = store.get(path) ?? null;
+        if (old === doc) continue; // unchanged documents keep their version
+        previous.set(path, old);
         if (doc) store.put(doc);
         else store.delete(path);
+      }
+      if (previous.size > 0) {
+        this.history(db).record(timestampMicros(commitTime), previous);
+        this.notify(db, commitTime, previous, store);
       }
       return { writeResults, commitTime };
     });
@@ -718,6 +863,7 @@ export class FirestoreEngine {
       fields = before ? structuredClone(before.fields) : {};
     }
     const transformResults = applyTransforms(fields, transforms, commitTime);
+    checkDocumentLimits(path, fields, name);
     const unchanged = before !== null && stableJson(before.fields) === stableJson(fields);
     const after: StoredDocument = unchanged
       ? before

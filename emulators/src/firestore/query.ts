@@ -89,6 +89,7 @@ const INEQUALITY_OPS = new Set([
   "NOT_IN",
 ]);
 const MAX_DISJUNCTIONS = 30;
+const MAX_NOT_IN = 10;
 
 function fieldPathOf(ref: FieldReference | undefined): FieldPath {
   if (!ref || typeof ref.fieldPath !== "string") throw invalidArgument("Missing field path.");
@@ -117,6 +118,9 @@ function planFilter(json: FilterJson): Filter | null {
       const values = arrayElements(value);
       if (!values || values.length === 0) {
         throw invalidArgument(`A non-empty array is required for '${op}' filters.`);
+      }
+      if (op === "NOT_IN" && values.length > MAX_NOT_IN) {
+        throw invalidArgument(`'NOT_IN' supports up to ${MAX_NOT_IN} comparison values.`);
       }
       if (values.length > MAX_DISJUNCTIONS) {
         throw invalidArgument(
@@ -166,6 +170,33 @@ function countDisjunctions(filter: Filter | null): number {
   return 1;
 }
 
+function collectOperators(filter: Filter | null, out: string[]): void {
+  if (!filter) return;
+  if ("filters" in filter) {
+    if (filter.kind === "or") out.push("OR");
+    for (const f of filter.filters) collectOperators(f, out);
+  } else {
+    out.push(filter.op);
+  }
+}
+
+/** The documented restrictions on NOT_IN (which the real service enforces server-side). */
+function checkOperatorCombinations(filter: Filter | null): void {
+  const ops: string[] = [];
+  collectOperators(filter, ops);
+  const notIn = ops.filter((op) => op === "NOT_IN").length;
+  if (notIn === 0) return;
+  if (notIn > 1)
+    throw invalidArgument("Invalid query. You cannot use more than one 'not-in' filter.");
+  for (const other of ["OR", "IN", "ARRAY_CONTAINS_ANY", "NOT_EQUAL"]) {
+    if (ops.includes(other)) {
+      throw invalidArgument(
+        `Invalid query. You cannot use 'not-in' filters with '${other}' filters.`,
+      );
+    }
+  }
+}
+
 function limitOf(limit: StructuredQueryJson["limit"]): number | undefined {
   if (limit === undefined || limit === null) return undefined;
   const n = typeof limit === "number" ? limit : limit.value;
@@ -187,6 +218,7 @@ export function planQuery(query: StructuredQueryJson): PlannedQuery {
       `Query has too many disjunctions; the maximum is ${MAX_DISJUNCTIONS} in disjunctive normal form.`,
     );
   }
+  checkOperatorCombinations(filter);
   const orderBy: Ordering[] = (query.orderBy ?? []).map((o) => ({
     path: fieldPathOf(o.field),
     descending: o.direction === "DESCENDING",

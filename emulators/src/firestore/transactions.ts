@@ -18,6 +18,10 @@ export interface Transaction {
   lastUsed: number;
   /** document path → update time seen, or null when it was read as missing. */
   reads: Map<string, string | null>;
+  /** Queries run in a read-write transaction, re-run at commit to detect phantoms. */
+  queries: { ref: unknown; parent: string; query: unknown; signature: string }[];
+  /** The snapshot a read-only transaction reads. */
+  readTime?: string;
 }
 
 export interface TransactionOptions {
@@ -48,6 +52,7 @@ export class TransactionManager {
       startedAt: now,
       lastUsed: now,
       reads: new Map(),
+      queries: [],
     };
     this.active.set(tx.id, tx);
     return tx;

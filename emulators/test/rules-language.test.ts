@@ -357,6 +357,12 @@ describe("numbers and math", () => {
       "bool('true') && !bool('false')",
       "path('/a/b') == /a/b",
     );
+    await denies(
+      "math.abs(-3) == -3",
+      "math.floor(2.9) == 3",
+      "math.isNaN(1.5)",
+      "int('42') == 43",
+    );
     await errors("int('x') == 1", "bool('yes')", "math.sqrt('x') == 1", "string([1]) == ''");
   });
 });
@@ -426,6 +432,7 @@ describe("bytes, latlng, hashing, paths", () => {
       "latlng.value(0, 0).distance(latlng.value(0, 1)) > 111000",
       "latlng.value(0, 0).distance(latlng.value(0, 1)) < 112000",
     );
+    await denies("latlng.value(1, 2) == latlng.value(2, 1)", "resource.data.place.latitude() > 60");
     await errors("latlng.value(91, 0) is latlng");
   });
 
@@ -436,6 +443,10 @@ describe("bytes, latlng, hashing, paths", () => {
       "hashing.crc32('123456789').toHexString() == 'CBF43926'",
       "hashing.crc32c('123456789').toHexString() == 'E3069283'",
       "hashing.md5(b'abc') == hashing.md5('abc')",
+    );
+    await denies(
+      "hashing.sha256('abc') == hashing.sha256('abd')",
+      "hashing.crc32('a') == hashing.crc32c('a')",
     );
     await errors("hashing.md5(1).size() == 16");
   });

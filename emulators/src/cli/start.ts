@@ -4,7 +4,9 @@
  *   --clean   start without the data saved by the previous run
  */
 import { spawn } from "node:child_process";
-import { defaultDataDir, ports, repoRoot } from "./paths.js";
+import { demoAccountLines } from "../demo/accounts.js";
+import { seedDemoData } from "../demo/seed.js";
+import { defaultDataDir, ports, projectId, repoRoot } from "./paths.js";
 import { describeUrls, log, npmRun, runStackInForeground } from "./run.js";
 import { httpOk, waitFor } from "./wait.js";
 
@@ -19,7 +21,12 @@ await runStackInForeground({
   dataDir: defaultDataDir,
   clean,
   output: (line) => console.log(`[firebase] ${line}`),
-  afterReady: dev ? startViteDevServer : undefined,
+  afterReady: async () => {
+    const seed = await seedDemoData({ projectId });
+    if (seed.seeded)
+      log(`Demo data loaded: ${seed.documents} documents, ${seed.authUsers} accounts.`);
+    return dev ? startViteDevServer() : undefined;
+  },
   banner: (stack) => {
     const app = dev ? `http://127.0.0.1:${ports.vite}` : `http://127.0.0.1:${ports.hosting}`;
     return [
@@ -27,6 +34,8 @@ await runStackInForeground({
       `✔ Platform running at ${app}`,
       `  Emulators: ${describeUrls(stack)}`,
       `  Data in ${defaultDataDir}${clean ? " (started clean)" : ""}. Ctrl-C saves it and stops.`,
+      "  Demo accounts (e-mail, password, who):",
+      ...demoAccountLines().map((line) => `    ${line}`),
       "",
     ];
   },

@@ -1,0 +1,308 @@
+/**
+ * Builds the demo dataset as documents relative to `now`: members with public profiles and
+ * private contact data, live and queued projects with positions, members and open windows,
+ * FAQ, reference lists, feedback and a few notifications for the demo accounts.
+ */
+import {
+  RATING_CATEGORIES,
+  type RatingAverages,
+  addDays,
+  addHours,
+  buildSearchKeys,
+  paths,
+  slugifyName,
+  trLower,
+  weekId,
+  weekStart,
+} from "@platform/common";
+import {
+  COUNTRIES,
+  DEMO_PASSWORD,
+  FAQS,
+  FEEDBACK,
+  PEOPLE,
+  POSITION_NAMES,
+  PROJECTS,
+  SKILLS,
+  TURKISH_LANGUAGES,
+  type DemoPerson,
+} from "./demo-content.js";
+
+export interface DemoAuthUser {
+  uid: string;
+  email: string;
+  password: string;
+  displayName: string;
+  role?: string;
+}
+
+export interface DemoDocument {
+  path: string;
+  /** Dates become Firestore Timestamps when written with firebase-admin. */
+  data: Record<string, unknown>;
+}
+
+export interface DemoDataset {
+  authUsers: DemoAuthUser[];
+  documents: DemoDocument[];
+}
+
+export const uidOf = (personKey: string) => `demo-${personKey}`;
+
+export function buildDemoDataset(now: Date): DemoDataset {
+  const documents: DemoDocument[] = [];
+  const add = (path: string, data: Record<string, unknown>) => documents.push({ path, data });
+  const person = new Map(PEOPLE.map((p) => [p.key, p]));
+  const currentProject = new Map<string, { id: string; title: string }>();
+  for (const project of PROJECTS) {
+    for (const m of project.team)
+      currentProject.set(m.person, { id: project.key, title: project.title });
+  }
+
+  // Reference data.
+  add(paths.lookup("skills"), { names: SKILLS });
+  add(paths.lookup("positionNames"), { names: POSITION_NAMES });
+  add(paths.lookup("turkishLanguages"), { names: TURKISH_LANGUAGES });
+  add(paths.lookup("countries"), {
+    items: COUNTRIES.map(({ isoCode, name }) => ({ isoCode, name })),
+  });
+  for (const c of COUNTRIES) add(paths.cities(c.isoCode), { names: c.cities });
+  FAQS.forEach((faq, order) => add(`${paths.faqs}/faq-${pad(order + 1)}`, { ...faq, order }));
+  add(paths.platformConfig, {
+    profitRate: 0.1,
+    announcedProfitRate: 0.1,
+    contactEmail: "iletisim@example.com",
+  });
+
+  // Members.
+  PEOPLE.forEach((p, i) => {
+    const uid = uidOf(p.key);
+    const project = currentProject.get(p.key) ?? null;
+    const createdAt = addDays(now, -(120 - i));
+    const rated = project !== null && p.type === "JUNIOR" && !p.role;
+    add(paths.user(uid), {
+      name: p.name,
+      userName: slugifyName(p.name),
+      type: p.type,
+      position: { name: p.position },
+      gender: p.gender,
+      address: `${p.city === "Berlin" ? "Almanya" : "Türkiye"} - ${p.city}`,
+      birthDate: p.birthDate,
+      about: p.about,
+      skills: p.skills.map((name) => ({ name })),
+      languages: [
+        { language: "Türkçe", level: "İleri" },
+        { language: "İngilizce", level: i % 3 === 0 ? "İleri" : "Orta" },
+      ],
+      edu_cert:
+        p.type === "SENIOR"
+          ? ["Orta Doğu Teknik Üniversitesi - Bilgisayar Mühendisliği"]
+          : [`${p.city} Üniversitesi - Bilgisayar Mühendisliği`, "Web Geliştirme Sertifikası"],
+      social_medias: [
+        `linkedin:https://www.linkedin.com/in/${slugifyName(p.name)}`,
+        ...(i % 2 === 0 ? [`github:https://github.com/${slugifyName(p.name)}`] : []),
+      ],
+      photoPath: null,
+      totalRate: rated ? ratingFor(i) : null,
+      rateCount: rated ? 3 + (i % 4) : 0,
+      skillVotes: rated ? Object.fromEntries(p.skills.map((s, j) => [s, 3 + ((i + j) % 3)])) : {},
+      skillVoteCounts: rated ? Object.fromEntries(p.skills.map((s) => [s, 1])) : {},
+      currentProjectId: project?.id ?? null,
+      currentProjectTitle: project?.title ?? null,
+      searchKeys: buildSearchKeys(p.name, p.position),
+      nameSort: trLower(p.name),
+      profileComplete: true,
+      createdAt,
+      updatedAt: createdAt,
+    });
+    add(paths.userContact(uid), {
+      email: p.email ?? `${slugifyName(p.name).replace(/-/g, ".")}@example.com`,
+      isEmailVerified: p.email !== undefined,
+    });
+    add(paths.userDetails(uid), {
+      telephone: `5${String(300000000 + i * 7919).slice(0, 9)}`,
+      iban: i % 5 === 4 ? "" : `TR${String(100000000000 + i * 1234567).padStart(24, "0")}`,
+      role: p.role ?? null,
+      consents: {
+        contractOfUse: true,
+        privacyPolicy: true,
+        contentPolicy: true,
+        acceptedAt: createdAt,
+      },
+    });
+  });
+
+  // Projects: live ones went live on a past Friday, queued ones go live on coming Fridays.
+  const lastFridayNoon = weekStart(now);
+  for (const project of PROJECTS) {
+    const live = project.goesLiveInWeeks === null;
+    const startedAt =
+      project.startedDaysAgo === null ? null : addDays(now, -project.startedDaysAgo);
+    const liveSince = live ? (startedAt ?? lastFridayNoon) : null;
+    const goLiveAt = live ? liveSince : addDays(lastFridayNoon, 7 * (project.goesLiveInWeeks ?? 0));
+    const team = project.team.map((m) => {
+      const p = person.get(m.person)!;
+      return {
+        uid: uidOf(p.key),
+        name: p.name,
+        userName: slugifyName(p.name),
+        type: m.type,
+        positionName: m.position,
+      };
+    });
+    const manager = project.team.find(
+      (m) => m.position === "Project Manager" && m.type === "JUNIOR",
+    );
+    const createdAt = addDays(goLiveAt ?? now, -10);
+    add(paths.project(project.key), {
+      title: project.title,
+      definition: project.definition,
+      type: project.type,
+      status: startedAt ? "Ongoing" : "NotStarted",
+      isLive: live,
+      goLiveAt,
+      liveSince,
+      startedAt,
+      completed_percentage: project.completed,
+      memberCount: team.length,
+      allPositionCount: team.length + project.open.length,
+      openPositionCount: project.open.length,
+      managerId: manager ? uidOf(manager.person) : null,
+      imagePath: null,
+      team,
+      memberIds: team.map((t) => t.uid),
+      createdAt,
+      updatedAt: startedAt ?? createdAt,
+    });
+
+    project.team.forEach((m, index) => {
+      const positionId = `${project.key}-${slugifyName(m.position)}-${m.type === "SENIOR" ? "sr" : "jr"}-${index + 1}`;
+      const joinedAt = startedAt ?? createdAt;
+      add(paths.position(project.key, positionId), {
+        projectId: project.key,
+        positionName: m.position,
+        type: m.type,
+        expectations: (person.get(m.person)?.skills ?? []).slice(0, 3),
+        status: "FILLED",
+        windowStartsAt: addDays(joinedAt, -1),
+        windowEndsAt: joinedAt,
+        applicantCount: 1 + (index % 3),
+        filledBy: uidOf(m.person),
+        createdAt,
+        updatedAt: joinedAt,
+      });
+      const p = person.get(m.person)!;
+      add(`${paths.members(project.key)}/${uidOf(m.person)}`, {
+        uid: uidOf(m.person),
+        name: p.name,
+        userName: slugifyName(p.name),
+        type: m.type,
+        positionId,
+        positionName: m.position,
+        active: true,
+        joinedAt,
+        leftAt: null,
+        leftReason: null,
+      });
+    });
+
+    project.open.forEach((o, index) => {
+      const positionId = `${project.key}-${slugifyName(o.position)}-${o.type === "SENIOR" ? "sr" : "jr"}-open-${index + 1}`;
+      const windowEndsAt = live ? addHours(now, o.hoursLeft) : addHours(goLiveAt!, 24);
+      add(paths.position(project.key, positionId), {
+        projectId: project.key,
+        positionName: o.position,
+        type: o.type,
+        expectations: o.expectations,
+        status: "OPEN",
+        windowStartsAt: addHours(windowEndsAt, -24),
+        windowEndsAt,
+        applicantCount: 0,
+        filledBy: null,
+        createdAt,
+        updatedAt: createdAt,
+      });
+    });
+  }
+
+  // Written feedback (shown with its author on the rated member's page).
+  FEEDBACK.forEach((f, i) => {
+    const author = person.get(f.from)!;
+    add(`${paths.feedbacks(uidOf(f.about))}/demo-feedback-${i + 1}`, {
+      evaluatorId: uidOf(f.from),
+      evaluatorUser: {
+        name: author.name,
+        userName: slugifyName(author.name),
+        position: { name: author.position },
+      },
+      feedback: f.text,
+      projectId: f.project,
+      weekId: weekId(addDays(lastFridayNoon, -7)),
+      updatedAt: addDays(lastFridayNoon, -7 + 0.5),
+    });
+  });
+
+  // A few notifications for the demo accounts.
+  const notify = (
+    key: string,
+    personKey: string,
+    type: string,
+    hoursAgo: number,
+    read: boolean,
+    content: Record<string, string>,
+  ) =>
+    add(`${paths.notifications}/demo-${key}`, {
+      userId: uidOf(personKey),
+      type,
+      read,
+      createdAt: addHours(now, -hoursAgo),
+      content,
+      dedupeKey: `demo-${key}`,
+    });
+  const tarif = PROJECTS.find((p) => p.key === "saglikli-tarif")!;
+  const gonullu = PROJECTS.find((p) => p.key === "gonullu-bul")!;
+  notify("elif-live", "elif", "PROJECT_TO_LIVE", 50, false, {
+    projectId: tarif.key,
+    projectTitle: tarif.title,
+  });
+  notify("elif-hiring", "elif", "PROJECT_HIRING", 4, false, {
+    projectId: gonullu.key,
+    projectTitle: gonullu.title,
+  });
+  notify("elif-rejected", "elif", "PROJECT_REJECTED", 24 * 9, true, {
+    projectId: "mahalle-esnafi",
+    projectTitle: "Mahalle Esnafı",
+  });
+  notify("can-accepted", "can", "PROJECT_ACCEPTED", 24 * 3 + 2, true, {
+    projectId: gonullu.key,
+    projectTitle: gonullu.title,
+  });
+  notify("can-feedback", "can", "PROJECT_USER_GOTFEEDBACK", 24 * 2 + 5, false, {
+    projectId: gonullu.key,
+    projectTitle: gonullu.title,
+  });
+  notify("mert-updated", "mert", "PROJECT_UPDATED", 30, false, {
+    projectId: gonullu.key,
+    projectTitle: gonullu.title,
+  });
+
+  const authUsers: DemoAuthUser[] = PEOPLE.filter(
+    (p): p is DemoPerson & { email: string } => p.email !== undefined,
+  ).map((p) => ({
+    uid: uidOf(p.key),
+    email: p.email,
+    password: DEMO_PASSWORD,
+    displayName: p.name,
+    role: p.role,
+  }));
+  return { authUsers, documents };
+}
+
+function ratingFor(i: number): RatingAverages {
+  const entries = RATING_CATEGORIES.map((c, j) => [c, 3 + (((i + j) * 7) % 20) / 10]);
+  return Object.fromEntries(entries) as RatingAverages;
+}
+
+function pad(n: number) {
+  return String(n).padStart(2, "0");
+}

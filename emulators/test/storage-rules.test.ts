@@ -4,7 +4,7 @@
  * tokens, and rules files that change or do not load.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import {
@@ -93,7 +93,7 @@ beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), "storage-rules-test-"));
   rulesFile = join(dir, "storage.rules");
   await writeFile(rulesFile, RULES);
-  emulator = await startTestEmulator({ rulesFile, firestore });
+  emulator = await startTestEmulator({ rulesFile, firestore, workDir: join(dir, "work") });
   alice = webStorage(emulator, "alice", { email: "alice@example.com" });
   bob = webStorage(emulator, "bob");
   visitor = webStorage(emulator, null);
@@ -168,6 +168,8 @@ describe("create", () => {
     expect(await errorCode(getMetadata(ref(owner, "users/alice/over.png")))).toBe(
       "storage/object-not-found",
     );
+    // The denied upload's bytes were discarded, not left behind.
+    expect(await readdir(join(dir, "work", "uploads"))).toEqual([]);
   });
 
   it("applies the same limit to resumable uploads", async () => {

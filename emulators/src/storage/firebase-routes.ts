@@ -19,7 +19,6 @@ import {
   type StorageBackend,
 } from "./backend.js";
 import { badRequest, notFound, permissionDenied, StorageHttpError } from "./errors.js";
-import { ObjectHasher } from "./hashing.js";
 import { readJsonBody, sendJson } from "./http.js";
 import {
   downloadTokens,
@@ -32,7 +31,7 @@ import {
   type WritableMetadata,
 } from "./metadata.js";
 import { boundaryFromContentType, readMultipartUpload } from "./multipart.js";
-import { pipeBody, UploadFileWriter } from "./upload-file.js";
+import { pipeBody, withUploadFile } from "./upload-file.js";
 
 const CHUNK_GRANULARITY = String(256 * 1024);
 
@@ -203,22 +202,17 @@ async function multipartUpload(
   bucket: string,
 ): Promise<void> {
   const boundary = boundaryFromContentType(header(ctx, "content-type"));
-  const path = backend.store.newUploadPath();
-  const hasher = new ObjectHasher();
-  const writer = new UploadFileWriter(path, hasher);
-  let parsed;
-  try {
-    parsed = await readMultipartUpload(ctx.req, boundary, writer);
-  } finally {
+  const meta = await withUploadFile(backend.store.newUploadPath(), async (writer, hasher) => {
+    const parsed = await readMultipartUpload(ctx.req, boundary, writer);
     await writer.close();
-  }
-  const metadata = parseWritableMetadata(parsed.metadata);
-  if (!metadata.contentType && parsed.mediaContentType) {
-    metadata.contentType = parsed.mediaContentType;
-  }
-  const name = nameFrom(ctx, parsed.metadata);
-  const meta = await commitUpload(backend, ctx.caller, bucket, name, path, hasher, metadata, {
-    addDownloadToken: true,
+    const metadata = parseWritableMetadata(parsed.metadata);
+    if (!metadata.contentType && parsed.mediaContentType) {
+      metadata.contentType = parsed.mediaContentType;
+    }
+    const name = nameFrom(ctx, parsed.metadata);
+    return commitUpload(backend, ctx.caller, bucket, name, writer.path, hasher, metadata, {
+      addDownloadToken: true,
+    });
   });
   sendJson(ctx.res, 200, toFirebaseResource(meta));
 }
@@ -230,18 +224,14 @@ async function rawUpload(
   bucket: string,
 ): Promise<void> {
   const name = nameFrom(ctx, undefined);
-  const path = backend.store.newUploadPath();
-  const hasher = new ObjectHasher();
-  const writer = new UploadFileWriter(path, hasher);
-  try {
-    await pipeBody(ctx.req, writer);
-  } finally {
-    await writer.close();
-  }
   const contentType = header(ctx, "content-type");
   const metadata: WritableMetadata = contentType ? { contentType } : {};
-  const meta = await commitUpload(backend, ctx.caller, bucket, name, path, hasher, metadata, {
-    addDownloadToken: true,
+  const meta = await withUploadFile(backend.store.newUploadPath(), async (writer, hasher) => {
+    await pipeBody(ctx.req, writer);
+    await writer.close();
+    return commitUpload(backend, ctx.caller, bucket, name, writer.path, hasher, metadata, {
+      addDownloadToken: true,
+    });
   });
   sendJson(ctx.res, 200, toFirebaseResource(meta));
 }

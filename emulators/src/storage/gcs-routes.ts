@@ -26,7 +26,7 @@ import {
   type StorageBackend,
 } from "./backend.js";
 import { badRequest, notFound, StorageHttpError } from "./errors.js";
-import { ObjectHasher } from "./hashing.js";
+import type { ObjectHasher } from "./hashing.js";
 import { readJsonBody, sendJson } from "./http.js";
 import {
   parseWritableMetadata,
@@ -36,7 +36,7 @@ import {
   type WritableMetadata,
 } from "./metadata.js";
 import { boundaryFromContentType, readMultipartUpload } from "./multipart.js";
-import { pipeBody, UploadFileWriter } from "./upload-file.js";
+import { pipeBody, withUploadFile } from "./upload-file.js";
 import { ADMIN } from "../shared/auth.js";
 
 export async function handleGcsRequest(
@@ -221,16 +221,20 @@ async function mediaUpload(
 ): Promise<void> {
   const name = ctx.url.searchParams.get("name");
   if (!name) throw badRequest("Query parameter 'name' is required for uploadType=media.");
-  const path = backend.store.newUploadPath();
-  const hasher = new ObjectHasher();
-  const writer = new UploadFileWriter(path, hasher);
-  try {
-    await pipeBody(ctx.req, writer);
-  } finally {
-    await writer.close();
-  }
   const contentType = ctx.req.headers["content-type"];
-  await finishUpload(backend, ctx, bucket, name, path, hasher, contentType ? { contentType } : {});
+  await withUploadFile(backend.store.newUploadPath(), async (writer, hasher) => {
+    await pipeBody(ctx.req, writer);
+    await writer.close();
+    await finishUpload(
+      backend,
+      ctx,
+      bucket,
+      name,
+      writer.path,
+      hasher,
+      contentType ? { contentType } : {},
+    );
+  });
 }
 
 async function multipartUpload(
@@ -239,22 +243,17 @@ async function multipartUpload(
   bucket: string,
 ): Promise<void> {
   const boundary = boundaryFromContentType(ctx.req.headers["content-type"]);
-  const path = backend.store.newUploadPath();
-  const hasher = new ObjectHasher();
-  const writer = new UploadFileWriter(path, hasher);
-  let parsed;
-  try {
-    parsed = await readMultipartUpload(ctx.req, boundary, writer);
-  } finally {
+  await withUploadFile(backend.store.newUploadPath(), async (writer, hasher) => {
+    const parsed = await readMultipartUpload(ctx.req, boundary, writer);
     await writer.close();
-  }
-  const metadata = parseWritableMetadata(parsed.metadata);
-  if (!metadata.contentType && parsed.mediaContentType) {
-    metadata.contentType = parsed.mediaContentType;
-  }
-  const name = ctx.url.searchParams.get("name") ?? nameInBody(parsed.metadata);
-  if (!name) throw badRequest("The object name is missing.");
-  await finishUpload(backend, ctx, bucket, name, path, hasher, metadata);
+    const metadata = parseWritableMetadata(parsed.metadata);
+    if (!metadata.contentType && parsed.mediaContentType) {
+      metadata.contentType = parsed.mediaContentType;
+    }
+    const name = ctx.url.searchParams.get("name") ?? nameInBody(parsed.metadata);
+    if (!name) throw badRequest("The object name is missing.");
+    await finishUpload(backend, ctx, bucket, name, writer.path, hasher, metadata);
+  });
 }
 
 async function finishUpload(
@@ -401,18 +400,14 @@ async function copyObject(
     metadata: { ...source.metadata },
     ...parseWritableMetadata(body),
   };
-  const path = backend.store.newUploadPath();
-  const hasher = new ObjectHasher();
-  const writer = new UploadFileWriter(path, hasher);
-  try {
+  const meta = await withUploadFile(backend.store.newUploadPath(), async (writer, hasher) => {
     for await (const chunk of backend.store.openRead(source.bucket, source.name)) {
       await writer.write(chunk as Buffer);
     }
-  } finally {
     await writer.close();
-  }
-  const meta = await commitUpload(backend, ADMIN, bucket, name, path, hasher, metadata, {
-    addDownloadToken: false,
+    return commitUpload(backend, ADMIN, bucket, name, writer.path, hasher, metadata, {
+      addDownloadToken: false,
+    });
   });
   const resource = toGcsResource(meta, ctx.baseUrl);
   if (kind === "copyTo") {

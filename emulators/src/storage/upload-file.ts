@@ -4,15 +4,17 @@
  */
 import { createWriteStream, type WriteStream } from "node:fs";
 import { once } from "node:events";
-import type { ObjectHasher } from "./hashing.js";
+import { rm } from "node:fs/promises";
+import { ObjectHasher } from "./hashing.js";
 
 export class UploadFileWriter {
   private readonly stream: WriteStream;
   private failure: Error | undefined;
+  private closed: Promise<void> | undefined;
   written = 0;
 
   constructor(
-    path: string,
+    readonly path: string,
     private readonly hasher: ObjectHasher,
   ) {
     this.stream = createWriteStream(path, { flags: "a" });
@@ -29,11 +31,35 @@ export class UploadFileWriter {
     if (!this.stream.write(chunk)) await once(this.stream, "drain");
   }
 
-  async close(): Promise<void> {
-    if (this.failure) throw this.failure;
-    this.stream.end();
-    await once(this.stream, "close");
-    if (this.failure) throw this.failure;
+  /** Flushes and closes the file; safe to call more than once. */
+  close(): Promise<void> {
+    this.closed ??= (async () => {
+      if (!this.stream.closed) {
+        this.stream.end();
+        await once(this.stream, "close");
+      }
+      if (this.failure) throw this.failure;
+    })();
+    return this.closed;
+  }
+}
+
+/**
+ * Runs `work` with a writer on a fresh upload file. Whatever happens, the file is gone afterwards
+ * unless `work` committed it (committing renames it away); `work` must close the writer before
+ * committing.
+ */
+export async function withUploadFile<T>(
+  path: string,
+  work: (writer: UploadFileWriter, hasher: ObjectHasher) => Promise<T>,
+): Promise<T> {
+  const hasher = new ObjectHasher();
+  const writer = new UploadFileWriter(path, hasher);
+  try {
+    return await work(writer, hasher);
+  } finally {
+    await writer.close().catch(() => undefined);
+    await rm(path, { force: true });
   }
 }
 

@@ -94,11 +94,7 @@ export function compileRegex(pattern: string, mode: "full" | "global"): RegExp {
 
 // ---- timestamps -----------------------------------------------------------------------------
 
-function utcParts(t: RTimestamp): Date {
-  return new Date(Number(floorDiv(t.nanos, 1_000_000n)));
-}
-
-export function timestampFromDate(y: bigint, m: bigint, d: bigint): RTimestamp {
+function timestampFromYmd(y: bigint, m: bigint, d: bigint): RTimestamp {
   if (m < 1n || m > 12n || d < 1n || d > 31n || y < 1n || y > 9999n) fail("Invalid date.");
   const date = new Date(0);
   date.setUTCFullYear(Number(y), Number(m) - 1, Number(d));
@@ -107,7 +103,7 @@ export function timestampFromDate(y: bigint, m: bigint, d: bigint): RTimestamp {
 }
 
 function timestampMethod(t: RTimestamp, name: string): RValue {
-  const d = utcParts(t);
+  const d = t.toDate();
   switch (name) {
     case "year":
       return BigInt(d.getUTCFullYear());
@@ -488,7 +484,7 @@ export function callNamespace(ns: string, name: string, args: RValue[]): RValue 
     case "math.isNaN":
       return typeof a === "number" ? Number.isNaN(a) : (num(a, key), false);
     case "timestamp.date":
-      return timestampFromDate(int(a, key), int(b, key), int(c, key));
+      return timestampFromYmd(int(a, key), int(b, key), int(c, key));
     case "timestamp.value":
       return checkTimestamp(int(a, key) * 1_000_000n);
     case "duration.value":

@@ -111,10 +111,19 @@ export function firestoreGrpcHandlers(
     (rpc: string, why: string): grpc.handleUnaryCall<unknown, unknown> =>
     (_call, callback) =>
       callback(notServed(rpc, why));
+  // The SDKs retry a failed Listen stream forever without surfacing the status to onSnapshot,
+  // so the emulator's own log is where the developer learns why nothing arrives.
+  const warned = new Set<string>();
   const refuseStream =
     (rpc: string, why: string): grpc.handleBidiStreamingCall<unknown, unknown> =>
-    (call) =>
-      call.emit("error", notServed(rpc, why));
+    (call) => {
+      const status = notServed(rpc, why);
+      if (!warned.has(rpc)) {
+        warned.add(rpc);
+        log(`firestore gRPC: ${status.details}`);
+      }
+      call.emit("error", status);
+    };
 
   const document = `${V1}.Document`;
   const empty = "google.protobuf.Empty";

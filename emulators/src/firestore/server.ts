@@ -22,7 +22,7 @@ export interface FirestoreEmulatorOptions {
   host?: string;
   /** 0 picks a free port; the chosen one is reported back. */
   port: number;
-  /** firestore.rules, reloaded when it changes. Without it every request is allowed. */
+  /** firestore.rules, reloaded when it changes. Without it only the admin SDK gets through. */
   rulesFile?: string;
   /** A directory written by a previous export, loaded before the port opens. */
   importDir?: string;

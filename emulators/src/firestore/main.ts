@@ -1,0 +1,67 @@
+/**
+ * Command line for the Firestore emulator alone:
+ *   tsx src/firestore/main.ts --port 8080 --rules ../firestore.rules \
+ *     --import ./data --export-on-exit ./data [--host 127.0.0.1] [--quiet]
+ * SIGINT/SIGTERM export (when --export-on-exit is given) and exit.
+ */
+import { parseArgs } from "node:util";
+import { startFirestoreEmulator } from "./server.js";
+
+const USAGE =
+  "usage: main.ts [--host 127.0.0.1] [--port 8080] [--rules firestore.rules] [--import dir] [--export-on-exit dir] [--quiet]";
+
+function parseOptions() {
+  const { values } = parseArgs({
+    options: {
+      host: { type: "string" },
+      port: { type: "string", default: "8080" },
+      rules: { type: "string" },
+      import: { type: "string" },
+      "export-on-exit": { type: "string" },
+      quiet: { type: "boolean", default: false },
+      help: { type: "boolean", default: false },
+    },
+  });
+  if (values.help) {
+    console.log(USAGE);
+    process.exit(0);
+  }
+  const port = Number(values.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new Error(`Invalid --port ${values.port}. ${USAGE}`);
+  }
+  return {
+    host: values.host,
+    port,
+    rulesFile: values.rules,
+    importDir: values.import,
+    exportDir: values["export-on-exit"],
+    quiet: values.quiet,
+  };
+}
+
+async function main(): Promise<void> {
+  const emulator = await startFirestoreEmulator(parseOptions());
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`firestore: ${signal} received, shutting down`);
+    emulator.close().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        console.error(
+          `firestore: shutdown failed: ${err instanceof Error ? err.message : String(err)}`,
+        );
+        process.exit(1);
+      },
+    );
+  };
+  process.on("SIGINT", stop);
+  process.on("SIGTERM", stop);
+}
+
+main().catch((err: unknown) => {
+  console.error(`firestore: ${err instanceof Error ? err.message : String(err)}`);
+  process.exit(1);
+});

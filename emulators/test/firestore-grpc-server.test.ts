@@ -1,0 +1,216 @@
+/**
+ * The transport itself, with a raw gRPC client and raw sockets: status codes, callers from
+ * metadata, the streams that are not served, and the one-port split between gRPC and HTTP/1.1.
+ */
+import { connect } from "node:net";
+import type { Socket } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import * as grpc from "@grpc/grpc-js";
+import { loadFirestorePackage } from "../src/firestore/grpc-protos.js";
+import { startFirestoreEmulator } from "../src/firestore/server.js";
+import type { RunningFirestoreEmulator } from "../src/firestore/server.js";
+
+const project = "demo-grpc-server";
+const database = `projects/${project}/databases/(default)`;
+const documents = `${database}/documents`;
+
+type Callback = (err: grpc.ServiceError | null, response?: Record<string, unknown>) => void;
+type FirestoreClient = grpc.Client & {
+  [method: string]: (request: unknown, metadata: grpc.Metadata, callback: Callback) => unknown;
+} & {
+  listen(metadata: grpc.Metadata): grpc.ClientDuplexStream<unknown, unknown>;
+  runQuery(
+    request: unknown,
+    metadata: grpc.Metadata,
+  ): grpc.ClientReadableStream<Record<string, unknown>>;
+};
+
+let emulator: RunningFirestoreEmulator;
+let client: FirestoreClient;
+
+beforeAll(async () => {
+  emulator = await startFirestoreEmulator({ port: 0, quiet: true });
+  const loaded = grpc.loadPackageDefinition(loadFirestorePackage()) as unknown as {
+    google: { firestore: { v1: { Firestore: typeof grpc.Client } } };
+  };
+  const Firestore = loaded.google.firestore.v1.Firestore;
+  client = new Firestore(
+    `127.0.0.1:${emulator.port}`,
+    grpc.credentials.createInsecure(),
+  ) as FirestoreClient;
+});
+
+afterAll(async () => {
+  client.close();
+  await emulator.close();
+});
+
+function metadata(authorization = "Bearer owner"): grpc.Metadata {
+  const m = new grpc.Metadata();
+  if (authorization) m.set("authorization", authorization);
+  return m;
+}
+
+function call(
+  method: string,
+  request: unknown,
+  meta = metadata(),
+): Promise<Record<string, unknown>> {
+  return new Promise((resolve, reject) => {
+    client[method]!(request, meta, (err, response) => (err ? reject(err) : resolve(response!)));
+  });
+}
+
+async function statusOf(promise: Promise<unknown>): Promise<{ code?: number; details?: string }> {
+  try {
+    await promise;
+  } catch (err) {
+    return err as grpc.ServiceError;
+  }
+  return {};
+}
+
+describe("unary calls", () => {
+  it("commits and reads back the exact proto values", async () => {
+    const name = `${documents}/raw/one`;
+    const commit = await call("commit", {
+      database,
+      writes: [
+        {
+          update: {
+            name,
+            fields: {
+              big: { integerValue: "9223372036854775807" },
+              when: { timestampValue: { seconds: "1700000000", nanos: 123456789 } },
+              blob: { bytesValue: Buffer.from([0, 255]) },
+              nothing: { nullValue: "NULL_VALUE" },
+            },
+          },
+        },
+      ],
+    });
+    expect((commit.writeResults as unknown[]).length).toBe(1);
+    expect(commit.commitTime).toMatchObject({ seconds: expect.any(String) });
+
+    const doc = await call("getDocument", { name });
+    const fields = doc.fields as Record<string, Record<string, unknown>>;
+    expect(fields.big!.integerValue).toBe("9223372036854775807");
+    expect(fields.when!.timestampValue).toEqual({ seconds: "1700000000", nanos: 123456789 });
+    expect(Buffer.from(fields.blob!.bytesValue as Uint8Array)).toEqual(Buffer.from([0, 255]));
+    expect(fields.nothing!.nullValue).toBe("NULL_VALUE");
+  });
+
+  it("maps engine errors to gRPC status codes with the engine's message", async () => {
+    const missing = await statusOf(call("getDocument", { name: `${documents}/raw/none` }));
+    expect(missing.code).toBe(grpc.status.NOT_FOUND);
+    expect(missing.details).toMatch(/raw\/none/);
+    const bad = await statusOf(call("getDocument", { name: "not-a-name" }));
+    expect(bad.code).toBe(grpc.status.INVALID_ARGUMENT);
+  });
+
+  it("reads the caller from the authorization metadata", async () => {
+    const garbage = await statusOf(
+      call("getDocument", { name: `${documents}/raw/one` }, metadata("Bearer not-a-jwt")),
+    );
+    expect(garbage.code).toBe(grpc.status.UNAUTHENTICATED);
+    // Without rules the engine denies every caller but the admin SDK ("Bearer owner").
+    const visitor = await statusOf(
+      call("getDocument", { name: `${documents}/raw/one` }, metadata("")),
+    );
+    expect(visitor.code).toBe(grpc.status.PERMISSION_DENIED);
+    expect(visitor.details).toBe("Missing or insufficient permissions.");
+  });
+
+  it("streams query results", async () => {
+    const results: Record<string, unknown>[] = [];
+    await new Promise<void>((resolve, reject) => {
+      const stream = client.runQuery(
+        { parent: documents, structuredQuery: { from: [{ collectionId: "raw" }] } },
+        metadata(),
+      );
+      stream.on("data", (r) => results.push(r));
+      stream.on("error", reject);
+      stream.on("end", resolve);
+    });
+    expect(results).toHaveLength(1);
+    expect((results[0]!.document as { name: string }).name).toBe(`${documents}/raw/one`);
+  });
+
+  it("answers PartitionQuery with UNIMPLEMENTED", async () => {
+    const status = await statusOf(call("partitionQuery", { parent: documents }));
+    expect(status.code).toBe(grpc.status.UNIMPLEMENTED);
+  });
+});
+
+describe("streams that are not served", () => {
+  it("closes Listen with UNIMPLEMENTED and an explanation", async () => {
+    const status = await new Promise<grpc.StatusObject>((resolve) => {
+      const stream = client.listen(metadata());
+      stream.on("status", resolve);
+      stream.on("error", () => undefined);
+      stream.on("data", () => undefined);
+      stream.write({ database, addTarget: { targetId: 1, documents: { documents: [] } } });
+    });
+    expect(status.code).toBe(grpc.status.UNIMPLEMENTED);
+    expect(status.details).toMatch(/onSnapshot.*not emulated/);
+  });
+});
+
+/** Sends raw bytes and collects what comes back until the server closes the connection. */
+function exchange(chunks: string[], delayMs = 0): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket: Socket = connect(emulator.port, "127.0.0.1");
+    let received = "";
+    socket.on("data", (d) => (received += d.toString("utf8")));
+    socket.on("error", reject);
+    socket.on("close", () => resolve(received));
+    socket.on("connect", async () => {
+      for (const chunk of chunks) {
+        socket.write(chunk);
+        if (delayMs) await new Promise((r) => setTimeout(r, delayMs));
+      }
+    });
+  });
+}
+
+describe("one port for gRPC and REST", () => {
+  const path = `/v1/${documents}/raw/one`;
+  const request = `GET ${path} HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer owner\r\nConnection: close\r\n\r\n`;
+
+  it("serves HTTP/1.1 REST next to gRPC", async () => {
+    const response = await exchange([request]);
+    expect(response).toMatch(/^HTTP\/1\.1 200/);
+    expect(response).toContain("9223372036854775807");
+  });
+
+  it("routes a request whose first bytes arrive one by one", async () => {
+    const response = await exchange([...request.slice(0, 6)].concat(request.slice(6)), 5);
+    expect(response).toMatch(/^HTTP\/1\.1 200/);
+  });
+
+  it("survives a connection that closes mid-preface", async () => {
+    await new Promise<void>((resolve) => {
+      const socket = connect(emulator.port, "127.0.0.1", () => socket.end("PRI * HT"));
+      socket.on("close", () => resolve());
+      socket.on("error", () => resolve());
+    });
+    const doc = await call("getDocument", { name: `${documents}/raw/one` });
+    expect(doc.name).toBe(`${documents}/raw/one`);
+  });
+});
+
+describe("close", () => {
+  it("stops listening, can be called twice and leaves the port free", async () => {
+    const other = await startFirestoreEmulator({ port: 0, quiet: true });
+    await Promise.all([other.close(), other.close()]);
+    const refused = await new Promise<string>((resolve) => {
+      const socket = connect(other.port, "127.0.0.1");
+      socket.on("connect", () => {
+        socket.destroy();
+        resolve("connected");
+      });
+      socket.on("error", (err: NodeJS.ErrnoException) => resolve(err.code ?? "error"));
+    });
+    expect(refused).toBe("ECONNREFUSED");
+  });
+});

@@ -61,6 +61,22 @@ describe("runTransaction (lite SDK)", () => {
     expect(attempts).toBeGreaterThan(3); // at least one attempt lost and was retried
   });
 
+  it("documents read but not written are verified at commit", async () => {
+    const source = doc(db, "verify/source");
+    const target = doc(db, "verify/target");
+    await setDoc(source, { v: 1 });
+    let attempts = 0;
+    await runTransaction(db, async (tx) => {
+      attempts++;
+      const snap = await tx.get(source);
+      // Change the source behind the transaction's back on the first attempt only.
+      if (attempts === 1) await setDoc(source, { v: 2 });
+      tx.set(target, { copied: snap.get("v") });
+    });
+    expect(attempts).toBe(2);
+    expect((await getDoc(target)).data()).toEqual({ copied: 2 });
+  });
+
   it("a failing update function writes nothing", async () => {
     const ref = doc(db, "accounts/b");
     await setDoc(ref, { balance: 5 });

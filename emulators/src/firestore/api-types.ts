@@ -34,6 +34,8 @@ export interface DocumentInput {
 export interface Write {
   update?: DocumentInput;
   delete?: string;
+  /** Only checks `currentDocument` (transactions verify documents they read but don't write). */
+  verify?: string;
   /** Deprecated transform-only write. */
   transform?: { document: string; fieldTransforms?: FieldTransform[] };
   updateMask?: DocumentMask;

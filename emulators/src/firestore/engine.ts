@@ -769,13 +769,14 @@ export class FirestoreEngine {
       const overlay = new Map<string, StoredDocument | null>();
       const pending: PendingWrite[] = [];
       const writeResults = writes.map((write) => {
-        const { path, before, after, result } = this.applyWrite(
+        const { path, before, after, result, verifyOnly } = this.applyWrite(
           db,
           write,
           overlay,
           store,
           commitTime,
         );
+        if (verifyOnly) return result; // a verify reads; its rules were checked at read time
         overlay.set(path, after);
         pending.push({ path, before, after });
         return result;
@@ -823,13 +824,19 @@ export class FirestoreEngine {
     before: StoredDocument | null;
     after: StoredDocument | null;
     result: WriteResult;
+    verifyOnly?: boolean;
   } {
-    const kinds = [write.update, write.delete, write.transform].filter(
+    const kinds = [write.update, write.delete, write.verify, write.transform].filter(
       (k) => k !== undefined,
     ).length;
-    if (kinds !== 1)
-      throw invalidArgument("A write must have exactly one of update, delete or transform.");
-    const name = write.update ? write.update.name : (write.delete ?? write.transform!.document);
+    if (kinds !== 1) {
+      throw invalidArgument(
+        "A write must have exactly one of update, delete, verify or transform.",
+      );
+    }
+    const name = write.update
+      ? write.update.name
+      : (write.delete ?? write.verify ?? write.transform!.document);
     if (!name) throw invalidArgument("A write must name its document.");
     const ref = parseDocumentName(name);
     if (ref.project !== db.project || ref.database !== db.database) {
@@ -838,6 +845,10 @@ export class FirestoreEngine {
     const path = pathOf(ref);
     const before = overlay.has(path) ? overlay.get(path)! : (store.get(path) ?? null);
     this.checkPrecondition(name, before, write.currentDocument);
+
+    if (write.verify !== undefined) {
+      return { path, before, after: before, result: {}, verifyOnly: true };
+    }
 
     if (write.delete !== undefined) {
       if (write.updateTransforms?.length) throw invalidArgument("A delete cannot have transforms.");

@@ -4,6 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { spawn } from "node:child_process";
+import { createHash } from "node:crypto";
 import { once } from "node:events";
 import { mkdtemp, readFile, readdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -234,6 +235,28 @@ describe("wire protocol details", () => {
     );
     expect(media.status).toBe(206);
     expect(await media.text()).toBe("1,2\n");
+  });
+
+  it("checks hashes a multipart upload declares against the bytes", async () => {
+    const upload = (md5Hash: string) =>
+      fetch(`${base(emulator)}/upload/storage/v1/b/${BUCKET}/o?uploadType=multipart`, {
+        method: "POST",
+        headers: { "Content-Type": "multipart/related; boundary=XyZ" },
+        body:
+          `--XyZ\r\nContent-Type: application/json\r\n\r\n` +
+          JSON.stringify({ name: "hashed.txt", md5Hash }) +
+          `\r\n--XyZ\r\nContent-Type: text/plain\r\n\r\nhello\r\n--XyZ--\r\n`,
+      });
+    const wrong = await upload("AAAAAAAAAAAAAAAAAAAAAA==");
+    expect(wrong.status).toBe(400);
+    expect((await fetch(`${base(emulator)}/storage/v1/b/${BUCKET}/o/hashed.txt`)).status).toBe(404);
+    const right = await upload(createHash("md5").update("hello").digest("base64"));
+    expect(right.status).toBe(200);
+    expect(await right.json()).toMatchObject({
+      name: "hashed.txt",
+      contentType: "text/plain",
+      size: "5",
+    });
   });
 
   it("rejects malformed tokens with 401 and unknown routes with 404", async () => {

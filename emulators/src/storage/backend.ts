@@ -41,6 +41,18 @@ export interface CommitOptions {
   addDownloadToken: boolean;
   /** GCS `ifGenerationMatch` precondition ("0" = only if the object does not exist). */
   ifGenerationMatch?: string;
+  /** Hashes the client declared in the upload's metadata; a mismatch rejects the upload (400). */
+  expectedHashes?: { md5Hash?: string; crc32c?: string };
+}
+
+/** `md5Hash` / `crc32c` a client put into upload metadata, to be checked against the bytes. */
+export function declaredHashes(metadataBody: unknown): { md5Hash?: string; crc32c?: string } {
+  if (typeof metadataBody !== "object" || metadataBody === null) return {};
+  const record = metadataBody as Record<string, unknown>;
+  return {
+    ...(typeof record.md5Hash === "string" && record.md5Hash ? { md5Hash: record.md5Hash } : {}),
+    ...(typeof record.crc32c === "string" && record.crc32c ? { crc32c: record.crc32c } : {}),
+  };
 }
 
 /**
@@ -63,6 +75,15 @@ export async function commitUpload(
     const existing = backend.store.get(bucket, name);
     checkGenerationMatch(existing, options.ifGenerationMatch);
     const hashes = hasher.digest();
+    for (const key of ["md5Hash", "crc32c"] as const) {
+      const expected = options.expectedHashes?.[key];
+      if (expected !== undefined && expected !== hashes[key]) {
+        throw new StorageHttpError(
+          400,
+          `Provided ${key} "${expected}" doesn't match calculated ${key} "${hashes[key]}".`,
+        );
+      }
+    }
     const requestResource = {
       ...toRulesMetadataForPendingWrite(bucket, name, hashes.size, metadata),
       md5Hash: hashes.md5Hash,

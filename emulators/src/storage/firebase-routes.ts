@@ -12,6 +12,7 @@
 import { appendChunk, receivedBytes, type UploadSession } from "./upload-sessions.js";
 import {
   commitUpload,
+  declaredHashes,
   parseMaxResults,
   sendObjectMedia,
   validateObjectName,
@@ -212,6 +213,7 @@ async function multipartUpload(
     const name = nameFrom(ctx, parsed.metadata);
     return commitUpload(backend, ctx.caller, bucket, name, writer.path, hasher, metadata, {
       addDownloadToken: true,
+      expectedHashes: declaredHashes(parsed.metadata),
     });
   });
   sendJson(ctx.res, 200, toFirebaseResource(meta));

@@ -19,9 +19,11 @@ import { appendChunk, receivedBytes, type UploadSession } from "./upload-session
 import {
   checkGenerationMatch,
   commitUpload,
+  declaredHashes,
   parseMaxResults,
   sendObjectMedia,
   validateObjectName,
+  type CommitOptions,
   type RequestContext,
   type StorageBackend,
 } from "./backend.js";
@@ -252,7 +254,9 @@ async function multipartUpload(
     }
     const name = ctx.url.searchParams.get("name") ?? nameInBody(parsed.metadata);
     if (!name) throw badRequest("The object name is missing.");
-    await finishUpload(backend, ctx, bucket, name, writer.path, hasher, metadata);
+    await finishUpload(backend, ctx, bucket, name, writer.path, hasher, metadata, {
+      expectedHashes: declaredHashes(parsed.metadata),
+    });
   });
 }
 
@@ -264,9 +268,11 @@ async function finishUpload(
   path: string,
   hasher: ObjectHasher,
   metadata: WritableMetadata,
+  extra: Pick<CommitOptions, "expectedHashes"> = {},
 ): Promise<ObjectMetadata> {
   const ifGenerationMatch = ctx.url.searchParams.get("ifGenerationMatch");
   const meta = await commitUpload(backend, ADMIN, bucket, name, path, hasher, metadata, {
+    ...extra,
     addDownloadToken: false,
     ...(ifGenerationMatch !== null ? { ifGenerationMatch } : {}),
   });
@@ -356,6 +362,7 @@ async function resumableChunk(
       session.path,
       session.hasher,
       session.metadata,
+      { expectedHashes: hashesFromHeader(ctx.req.headers["x-goog-hash"]) },
     );
     session.state = "final";
   } catch (error) {
@@ -421,6 +428,23 @@ async function copyObject(
     done: true,
     resource,
   });
+}
+
+/** `X-Goog-Hash: crc32c=…,md5=…` the client may send with the last chunk. */
+function hashesFromHeader(header: string | string[] | undefined): {
+  md5Hash?: string;
+  crc32c?: string;
+} {
+  const result: { md5Hash?: string; crc32c?: string } = {};
+  for (const part of (Array.isArray(header) ? header.join(",") : (header ?? "")).split(",")) {
+    const at = part.indexOf("=");
+    if (at < 0) continue;
+    const key = part.slice(0, at).trim();
+    const value = part.slice(at + 1).trim();
+    if (key === "md5") result.md5Hash = value;
+    else if (key === "crc32c") result.crc32c = value;
+  }
+  return result;
 }
 
 function nameInBody(body: unknown): string | undefined {

@@ -24,6 +24,7 @@ import {
   startAfter,
   startAt,
   sum,
+  vector,
   where,
   writeBatch,
   type Firestore,
@@ -250,6 +251,7 @@ describe("ordering, cursors and limits", () => {
     const batch = writeBatch(db);
     const values: [string, unknown][] = [
       ["m", { a: 1 }],
+      ["l", vector([1, 2])],
       ["k", [1, 2]],
       ["j", new GeoPoint(1, 2)],
       ["i", doc(db, "cities/sf")],
@@ -276,10 +278,12 @@ describe("ordering, cursors and limits", () => {
       "i",
       "j",
       "k",
+      "l",
       "m",
     ]);
     expect(await ids(query(collection(db, "mixed"), orderBy("v", "desc")))).toEqual([
       "m",
+      "l",
       "k",
       "j",
       "i",
@@ -292,6 +296,36 @@ describe("ordering, cursors and limits", () => {
       "b",
       "a",
     ]);
+  });
+
+  it("orders values within each type", async () => {
+    const cases: Record<string, unknown[]> = {
+      time: [
+        new Timestamp(-5, 0),
+        new Timestamp(0, 1000),
+        new Timestamp(0, 2000),
+        new Timestamp(9, 0),
+      ],
+      bytes: [[1], [1, 0], [2], [255]].map((b) => Bytes.fromUint8Array(new Uint8Array(b))),
+      ref: ["a/b", "a/b/c/d", "a0/x", "b/a"].map((p) => doc(db, p)),
+      geo: [new GeoPoint(-1, 5), new GeoPoint(1, 2), new GeoPoint(1, 3), new GeoPoint(2, 0)],
+      arr: [[], [1, 2], [1, 2, 0], [1, 3]],
+      map: [{}, { a: 1 }, { a: 1, b: 0 }, { a: 2 }, { b: 0 }],
+      vec: [vector([9]), vector([1, 2]), vector([1, 3])],
+      bool: [false, true],
+    };
+    for (const [field, values] of Object.entries(cases)) {
+      const batch = writeBatch(db);
+      // Written in reverse so that document order cannot explain the result.
+      values.forEach((v, i) =>
+        batch.set(doc(db, `within-${field}`, `d${values.length - i}`), { v }),
+      );
+      await batch.commit();
+      const expected = values.map((_, i) => `d${values.length - i}`);
+      expect(await ids(query(collection(db, `within-${field}`), orderBy("v"))), field).toEqual(
+        expected,
+      );
+    }
   });
 
   it("orders strings by UTF-8 bytes and numbers numerically across int and double", async () => {

@@ -73,6 +73,7 @@ import {
   recordRead,
 } from "./transactions.js";
 import { applyTransforms } from "./transforms.js";
+import { isVector } from "./values.js";
 
 export { FirestoreError } from "./errors.js";
 export type * from "./api-types.js";
@@ -922,6 +923,7 @@ function validateFieldNames(fields: Record<string, Value>): void {
   for (const [key, value] of Object.entries(fields)) {
     if (key === "") throw invalidArgument("Field names cannot be empty.");
     if (/^__.*__$/.test(key)) throw invalidArgument(`Field name "${key}" is reserved.`);
-    if ("mapValue" in value) validateFieldNames(value.mapValue.fields ?? {});
+    // Vectors are maps with the reserved "__type__" key; their shape is the SDKs' business.
+    if ("mapValue" in value && !isVector(value)) validateFieldNames(value.mapValue.fields ?? {});
   }
 }

@@ -364,6 +364,39 @@ describe("collection groups", () => {
   });
 });
 
+describe("kindless queries (what the Admin SDK's recursiveDelete sends)", () => {
+  it("select every descendant of a parent, numeric ids first", async () => {
+    const reply = await t.rest("POST", `/v1/${t.root}/other/x:runQuery`, {
+      structuredQuery: {
+        from: [{ allDescendants: true }],
+        select: { fields: [{ fieldPath: "__name__" }] },
+      },
+    });
+    expect(reply.status).toBe(200);
+    expect(reply.body.map((r: { document: { name: string } }) => r.document.name)).toEqual([
+      `${t.root}/other/x/deep/y/landmarks/z`,
+    ]);
+    const bounded = await t.rest("POST", `/v1/${t.root}:runQuery`, {
+      structuredQuery: {
+        from: [{ allDescendants: true }],
+        where: {
+          fieldFilter: {
+            field: { fieldPath: "__name__" },
+            op: "GREATER_THAN_OR_EQUAL",
+            value: { referenceValue: `${t.root}/cities/__id-9223372036854775808__` },
+          },
+        },
+        limit: 2,
+      },
+    });
+    expect(
+      bounded.body.map((r: { document: { name: string } }) =>
+        r.document.name.slice(t.root.length + 1),
+      ),
+    ).toEqual(["cities/bj", "cities/dc"]);
+  });
+});
+
 describe("REST-only query features", () => {
   const run = (structuredQuery: unknown) =>
     t.rest("POST", `/v1/${t.root}:runQuery`, { structuredQuery });

@@ -61,9 +61,14 @@ export class DatabaseStore implements DocumentSource {
     return this.collections.get(path)?.values() ?? [];
   }
 
-  /** Documents of every collection with this id at or below `parent` ("" = whole database). */
+  /**
+   * Documents of every collection with this id below `parent` ("" = whole database). An empty
+   * collection id (a "kindless" query) means every collection below `parent`.
+   */
   *collectionGroup(parent: string, collectionId: string): Iterable<StoredDocument> {
-    for (const path of this.byCollectionId.get(collectionId) ?? []) {
+    const paths =
+      collectionId === "" ? this.collections.keys() : (this.byCollectionId.get(collectionId) ?? []);
+    for (const path of paths) {
       if (parent === "" || path.startsWith(parent + "/")) yield* this.collection(path);
     }
   }

@@ -209,7 +209,8 @@ export function planQuery(query: StructuredQueryJson): PlannedQuery {
   if (!query || typeof query !== "object") throw invalidArgument("structuredQuery is required.");
   if (query.findNearest) throw invalidArgument("findNearest (vector search) is not supported.");
   const from = query.from ?? [];
-  if (from.length !== 1 || !from[0]?.collectionId) {
+  // A query without a collection id ("kindless") selects every descendant of its parent.
+  if (from.length !== 1 || (!from[0]?.collectionId && from[0]?.allDescendants !== true)) {
     throw invalidArgument("A query must select exactly one collection (from).");
   }
   const filter = query.where ? planFilter(query.where) : null;
@@ -252,8 +253,8 @@ export function planQuery(query: StructuredQueryJson): PlannedQuery {
   if (!Number.isInteger(offset) || offset < 0)
     throw invalidArgument("offset must be a non-negative integer.");
   return {
-    collectionId: from[0].collectionId,
-    allDescendants: from[0].allDescendants === true,
+    collectionId: from[0]!.collectionId ?? "",
+    allDescendants: from[0]!.allDescendants === true,
     filter,
     orderBy,
     startAt: cursor(query.startAt),

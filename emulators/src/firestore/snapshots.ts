@@ -94,7 +94,8 @@ export class SnapshotView implements DocumentSource {
       if (!doc) continue;
       const collection = splitDocumentPath(docPath)[0];
       const id = collection.slice(collection.lastIndexOf("/") + 1);
-      if (id === collectionId && (parent === "" || collection.startsWith(parent + "/"))) yield doc;
+      const idMatches = collectionId === "" || id === collectionId;
+      if (idMatches && (parent === "" || collection.startsWith(parent + "/"))) yield doc;
     }
   }
 }

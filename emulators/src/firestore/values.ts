@@ -117,13 +117,29 @@ function compareBytes(a: string, b: string): number {
   return Buffer.compare(Buffer.from(a, "base64"), Buffer.from(b, "base64"));
 }
 
+const NUMERIC_ID = /^__id(-?\d+)__$/;
+
+/** Path segments: numeric ids ("__id42__", as the SDKs write them) sort before string ids. */
+function compareSegments(a: string, b: string): number {
+  const x = NUMERIC_ID.exec(a);
+  const y = NUMERIC_ID.exec(b);
+  if (x && y) {
+    const p = BigInt(x[1]!);
+    const q = BigInt(y[1]!);
+    return p < q ? -1 : p > q ? 1 : 0;
+  }
+  if (x) return -1;
+  if (y) return 1;
+  return compareUtf8(a, b);
+}
+
 /** References compare by path segment (so "a/b" < "a/b/c/d" < "a0/x"). */
 function compareReferences(a: string, b: string): number {
   const x = a.split("/");
   const y = b.split("/");
   const length = Math.min(x.length, y.length);
   for (let i = 0; i < length; i++) {
-    const c = compareUtf8(x[i]!, y[i]!);
+    const c = compareSegments(x[i]!, y[i]!);
     if (c !== 0) return c;
   }
   return sign(x.length - y.length);

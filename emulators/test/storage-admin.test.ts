@@ -165,7 +165,7 @@ describe("firebase-admin/storage", () => {
           );
           if (size > 0) seenSizes.add(size);
         }
-        await new Promise((r) => setTimeout(r, 5));
+        await new Promise((r) => setTimeout(r, 10));
       }
     })();
     // Live (post-GC) buffer memory: what the process really holds, not garbage awaiting GC.
@@ -177,7 +177,7 @@ describe("firebase-admin/storage", () => {
     let peak = baseline;
     const memoryTimer = setInterval(() => {
       peak = Math.max(peak, liveBuffers());
-    }, 20);
+    }, 50);
     const file = bucket().file("big/20mb.bin");
     await pipeline(
       Readable.from(source()),

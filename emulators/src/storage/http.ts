@@ -86,11 +86,6 @@ export async function readJsonBody(req: IncomingMessage): Promise<unknown> {
   }
 }
 
-/** Drains an unread request body so the connection can be reused after an early answer. */
-export function discardBody(req: IncomingMessage): void {
-  if (!req.readableEnded) req.resume();
-}
-
 /**
  * Parses a single `Range: bytes=…` header against an object size; `undefined` = whole object.
  * Multiple ranges are not supported (neither SDK asks for them); they get the whole object.

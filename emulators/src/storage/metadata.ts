@@ -44,7 +44,7 @@ export interface ObjectMetadata extends WritableMetadata {
 
 let lastGeneration = 0;
 /** Generations are microsecond timestamps, strictly increasing within the process as in GCS. */
-export function nextGeneration(): string {
+function nextGeneration(): string {
   lastGeneration = Math.max(lastGeneration + 1, Date.now() * 1000);
   return String(lastGeneration);
 }

@@ -34,7 +34,7 @@ export interface ListResult {
 }
 
 /** Subdirectory of an import/export directory that holds storage data. */
-export const EXPORT_SUBDIR = "storage_export";
+const EXPORT_SUBDIR = "storage_export";
 
 export class ObjectStore {
   private readonly buckets = new Map<string, Map<string, StoredObject>>();
@@ -60,10 +60,6 @@ export class ObjectStore {
 
   get(bucket: string, name: string): ObjectMetadata | undefined {
     return this.buckets.get(bucket)?.get(name)?.meta;
-  }
-
-  bucketExists(bucket: string): boolean {
-    return this.buckets.has(bucket);
   }
 
   /** Makes a finished upload file the new generation of `bucket/name`. */

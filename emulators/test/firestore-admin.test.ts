@@ -12,8 +12,6 @@ import type { DocumentReference, Firestore } from "firebase-admin/firestore";
 import { startFirestoreEmulator } from "../src/firestore/server.js";
 import type { RunningFirestoreEmulator } from "../src/firestore/server.js";
 
-/** Engine gaps are skipped on our emulator and still checked against FIRESTORE_TARGET. */
-const ours = !process.env.FIRESTORE_TARGET;
 const projectId = `demo-admin-${randomUUID().slice(0, 8)}`;
 let emulator: RunningFirestoreEmulator | undefined;
 let app: App;
@@ -338,8 +336,7 @@ describe("transactions", () => {
     expect((await ref.get()).get("v")).toBe(1);
   });
 
-  // Point-in-time reads need document versions, which the engine does not keep (yet).
-  it.skipIf(ours)("reads at a past read time", async () => {
+  it("reads at a past read time", async () => {
     const ref = db.doc("tx/past");
     const first = await ref.set({ v: 1 });
     await ref.set({ v: 2 });
@@ -392,8 +389,7 @@ describe("bulk", () => {
     expect((await db.doc("bulk/d0").get()).get("i")).toBe(0);
   });
 
-  // recursiveDelete lists descendants with a kindless all-descendants query the engine rejects.
-  it.skipIf(ours)("deletes a collection recursively", async () => {
+  it("deletes a collection recursively", async () => {
     await db.doc("tree/root").set({ v: 1 });
     await db.doc("tree/root/kids/k1").set({ v: 2 });
     await db.doc("tree/root/kids/k1/grandkids/g1").set({ v: 3 });

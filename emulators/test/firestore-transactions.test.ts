@@ -1,6 +1,13 @@
 /** Transactions: the lite SDK's runTransaction and the REST transaction protocol. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { doc, getDoc, runTransaction, setDoc, type Firestore } from "firebase/firestore/lite";
+import {
+  deleteDoc,
+  doc,
+  getDoc,
+  runTransaction,
+  setDoc,
+  type Firestore,
+} from "firebase/firestore/lite";
 import { startTarget, type Target } from "./firestore-harness.js";
 
 let t: Target;
@@ -75,6 +82,22 @@ describe("runTransaction (lite SDK)", () => {
     });
     expect(attempts).toBe(2);
     expect((await getDoc(target)).data()).toEqual({ copied: 2 });
+  });
+
+  it("a document deleted behind a transaction's back makes it retry", async () => {
+    const ref = doc(db, "verify/deleted");
+    await setDoc(ref, { v: 1 });
+    let attempts = 0;
+    const existed = await runTransaction(db, async (tx) => {
+      attempts++;
+      const snap = await tx.get(ref);
+      if (attempts === 1) await deleteDoc(ref);
+      tx.set(ref, { v: ((snap.get("v") as number | undefined) ?? 0) + 10 });
+      return snap.exists();
+    });
+    expect(attempts).toBe(2);
+    expect(existed).toBe(false);
+    expect((await getDoc(ref)).data()).toEqual({ v: 10 });
   });
 
   it("a failing update function writes nothing", async () => {

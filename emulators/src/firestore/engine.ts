@@ -907,12 +907,12 @@ export class FirestoreEngine {
     if (pre.exists === false && doc)
       throw new FirestoreError("ALREADY_EXISTS", `Document already exists: ${name}`);
     if (pre.updateTime !== undefined) {
-      if (!doc) throw new FirestoreError("NOT_FOUND", `No document to update: ${name}`);
+      // A missing document has no version: the same failure as a stale one (which the SDKs retry).
       const required = normalizeTimestamp(pre.updateTime) ?? pre.updateTime;
-      if (doc.updateTime !== required) {
+      if (doc?.updateTime !== required) {
         throw new FirestoreError(
           "FAILED_PRECONDITION",
-          `The required base version ${required} of ${name} does not match the stored version ${doc.updateTime}.`,
+          `the stored version (${doc?.updateTime ?? "none"}) of ${name} does not match the required base version (${required})`,
         );
       }
     }

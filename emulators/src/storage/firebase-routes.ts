@@ -122,6 +122,8 @@ async function getObject(
       requestResource: null,
     });
   }
+  // Serve the live generation, which may have changed while the rules were evaluated.
+  meta = backend.store.get(bucket, name);
   if (!meta) throw notFound(`Object '${name}' does not exist.`);
   if (wantsMedia) {
     await sendObjectMedia(backend, ctx, meta);

@@ -8,6 +8,7 @@ import { createReadStream, type ReadStream } from "node:fs";
 import { copyFile, mkdir, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { randomUUID } from "node:crypto";
 import { join } from "node:path";
+import { StorageHttpError } from "./errors.js";
 import {
   newObjectMetadata,
   touched,
@@ -81,10 +82,24 @@ export class ObjectStore {
     return meta;
   }
 
-  /** Replaces the metadata of the current generation (already patched by the caller). */
+  /**
+   * Replaces the metadata of the current generation with a version derived from it by the caller.
+   * If the object was overwritten or its metadata changed in the meantime (the caller awaited rules
+   * or a body), the change is refused rather than silently undoing the other write.
+   */
   replaceMetadata(meta: ObjectMetadata, bumpMetageneration = true): ObjectMetadata {
     const stored = this.buckets.get(meta.bucket)?.get(meta.name);
-    if (!stored) throw new Error(`No object ${meta.bucket}/${meta.name}`);
+    if (!stored) throw new StorageHttpError(404, `No such object: ${meta.bucket}/${meta.name}`);
+    if (
+      stored.meta.generation !== meta.generation ||
+      stored.meta.metageneration !== meta.metageneration
+    ) {
+      throw new StorageHttpError(
+        409,
+        `${meta.bucket}/${meta.name} changed while this request was processed; retry it.`,
+        "conflict",
+      );
+    }
     stored.meta = bumpMetageneration ? touched(meta) : meta;
     return stored.meta;
   }

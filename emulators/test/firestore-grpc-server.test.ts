@@ -2,7 +2,10 @@
  * The transport itself, with a raw gRPC client and raw sockets: status codes, callers from
  * metadata, the streams that are not served, and the one-port split between gRPC and HTTP/1.1.
  */
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { connect } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import type { Socket } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as grpc from "@grpc/grpc-js";
@@ -212,5 +215,39 @@ describe("close", () => {
       socket.on("error", (err: NodeJS.ErrnoException) => resolve(err.code ?? "error"));
     });
     expect(refused).toBe("ECONNREFUSED");
+  });
+
+  it("leaves no servers, sockets or file watchers behind", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "firestore-close-"));
+    const rulesFile = join(dir, "firestore.rules");
+    writeFileSync(rulesFile, "rules_version = '2';\nservice cloud.firestore {}\n");
+    // Counts per kind; the suite's own client may drop its idle connection meanwhile.
+    const handles = () => {
+      const counts: Record<string, number> = {};
+      for (const r of process.getActiveResourcesInfo()) {
+        if (/TCP|StatWatcher|FSEvent/.test(r)) counts[r] = (counts[r] ?? 0) + 1;
+      }
+      return counts;
+    };
+    const before = handles();
+    const other = await startFirestoreEmulator({
+      port: 0,
+      rulesFile,
+      exportDir: join(dir, "export"),
+      quiet: true,
+    });
+    await exchange([
+      `GET /v1/${documents}/raw/one HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer owner\r\nConnection: close\r\n\r\n`,
+    ]);
+    const keepAlive = connect(other.port, "127.0.0.1"); // an idle client the server must drop
+    await new Promise((resolve) => keepAlive.once("connect", resolve));
+    await other.close();
+    await new Promise((resolve) => keepAlive.once("close", resolve));
+    await new Promise((resolve) => setImmediate(resolve));
+    const after = handles();
+    for (const [kind, count] of Object.entries(after)) {
+      expect(count, kind).toBeLessThanOrEqual(before[kind] ?? 0);
+    }
+    rmSync(dir, { recursive: true, force: true });
   });
 });

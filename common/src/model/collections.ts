@@ -26,6 +26,7 @@ export const paths = {
     `lookups/${kind}`,
   cities: (isoCode: string) => `lookups/countries/cities/${isoCode}`,
   registrations: "registrations",
+  images: "images",
   jobRuns: "jobRuns",
 } as const;
 

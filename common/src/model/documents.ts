@@ -67,6 +67,11 @@ export interface UserDoc {
   nameSort: string;
   /** True once registration step 3 is done; directories list only complete profiles. */
   profileComplete: boolean;
+  /**
+   * The member's application still waiting for its selection (spec §4: after applying the member
+   * counts as in a project). Set by `apply`; cleared when the application is decided.
+   */
+  activeApplication?: { projectId: string; positionId: string } | null;
   createdAt: TimestampLike;
   updatedAt: TimestampLike;
 }
@@ -141,6 +146,8 @@ export interface ProjectDoc {
 /** `projects/{projectId}/positions/{positionId}`: one seat in the team. */
 export interface PositionDoc {
   projectId: string;
+  /** The document's own id, so `/positions/{id}` finds it with a collection-group query. */
+  positionId?: string;
   positionName: string;
   type: MemberType;
   expectations: string[];
@@ -282,6 +289,19 @@ export interface PlatformConfigDoc {
 export interface MailDoc {
   to: string | string[];
   message: { subject: string; text: string; html?: string };
+  createdAt: TimestampLike;
+}
+
+/** `images/{imageId}`: an uploaded profile photo or project image (spec §3 Image). */
+export interface ImageDoc {
+  relatedId: string;
+  relatedType: "User" | "Project";
+  imageType: "Profile" | "Logo";
+  /** Storage object path. */
+  path: string;
+  contentType: string;
+  size: number;
+  uploadedBy: string;
   createdAt: TimestampLike;
 }
 

@@ -1,6 +1,19 @@
-import express, { type ErrorRequestHandler, type Express } from "express";
+import cookieParser from "cookie-parser";
+import express, { type ErrorRequestHandler, type Express, type RequestHandler } from "express";
 import { logger } from "firebase-functions";
+import { messages } from "@platform/common";
+import { ApiError } from "./errors.js";
+import { csrfProtection } from "./csrf.js";
+import { sendError } from "./respond.js";
 import { healthRouter } from "./health.js";
+import { authRouter } from "../routes/auth.js";
+import { usersRouter } from "../routes/users.js";
+import { projectsRouter } from "../routes/projects.js";
+import { positionsRouter } from "../routes/positions.js";
+import { imagesRouter } from "../routes/images.js";
+import { notificationsRouter } from "../routes/notifications.js";
+import { votesRouter } from "../routes/votes.js";
+import { lookupsRouter } from "../routes/lookups.js";
 
 /**
  * The Express app behind the `api` function. Routes are mounted under `/api` because Hosting
@@ -10,34 +23,86 @@ export function createApp(): Express {
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", true);
+  app.use(requestLog);
   app.use(express.json({ limit: "1mb" }));
+  app.use(cookieParser());
+  app.use(csrfProtection);
 
   const api = express.Router();
   api.use(healthRouter);
+  api.use("/auth", authRouter());
+  api.use("/users", usersRouter());
+  api.use("/projects", projectsRouter());
+  api.use("/positions", positionsRouter());
+  api.use("/images", imagesRouter());
+  api.use("/notifications", notificationsRouter());
+  api.use("/votes", votesRouter());
+  api.use(lookupsRouter());
   app.use("/api", api);
 
   app.use((_req, res) => {
-    res.status(404).json({ success: false, message: "İstenen adres bulunamadı." });
+    sendError(res, 404, messages.general.notFound);
   });
 
   const onError: ErrorRequestHandler = (err: unknown, req, res, _next) => {
-    // Malformed JSON bodies are the client's fault; everything else is logged, never echoed.
-    if (isBodyParseError(err)) {
-      res.status(400).json({ success: false, message: "İstek gövdesi geçerli bir JSON değil." });
+    if (err instanceof ApiError) {
+      if (err.status >= 500) logger.error("api error", { path: req.path, message: err.message });
+      sendError(res, err.status, err.message, err.extra);
       return;
     }
-    logger.error("Unhandled error", { path: req.path, method: req.method, error: String(err) });
-    res.status(500).json({ success: false, message: "Bir hata oluştu" });
+    // Malformed JSON bodies are the client's fault; everything else is logged, never echoed.
+    if (isBodyParseError(err)) {
+      sendError(res, 400, messages.general.invalidJson);
+      return;
+    }
+    if (isTooLarge(err)) {
+      sendError(res, 413, messages.general.invalidRequest);
+      return;
+    }
+    logger.error("unhandled error", {
+      path: req.path,
+      method: req.method,
+      uid: res.locals.uid,
+      error:
+        err instanceof Error
+          ? { name: err.name, message: err.message, stack: err.stack }
+          : String(err),
+    });
+    if (!res.headersSent) sendError(res, 500, messages.general.error);
   };
   app.use(onError);
   return app;
 }
 
+/** One structured log line per request: method, path, status, duration, caller. */
+const requestLog: RequestHandler = (req, res, next) => {
+  const started = process.hrtime.bigint();
+  res.on("finish", () => {
+    const ms = Number(process.hrtime.bigint() - started) / 1e6;
+    const entry = {
+      method: req.method,
+      path: req.originalUrl.split("?")[0],
+      status: res.statusCode,
+      durationMs: Math.round(ms),
+      uid: res.locals.uid as string | undefined,
+    };
+    if (res.statusCode >= 500) logger.error("request", entry);
+    else if (res.statusCode >= 400) logger.warn("request", entry);
+    else logger.info("request", entry);
+  });
+  next();
+};
+
+function errorType(err: unknown): unknown {
+  return typeof err === "object" && err !== null && "type" in err
+    ? (err as { type?: unknown }).type
+    : undefined;
+}
+
 function isBodyParseError(err: unknown): boolean {
-  return (
-    typeof err === "object" &&
-    err !== null &&
-    "type" in err &&
-    (err as { type?: unknown }).type === "entity.parse.failed"
-  );
+  return errorType(err) === "entity.parse.failed";
+}
+
+function isTooLarge(err: unknown): boolean {
+  return errorType(err) === "entity.too.large";
 }

@@ -1,0 +1,185 @@
+/**
+ * Shapes of the `/api` responses (spec §7), shared by the functions that produce them and the web
+ * app that reads them. Every answer is `{ success, data?, message? }`; dates are ISO strings.
+ */
+import type {
+  Gender,
+  MemberType,
+  NotificationType,
+  PositionStatus,
+  ProjectStatus,
+  ProjectType,
+  Role,
+  VoteKind,
+} from "../model/enums.js";
+import type { LanguageSkill, Named, RatingAverages } from "../model/documents.js";
+
+export interface ApiResponse<T = unknown> {
+  success: boolean;
+  data?: T;
+  message?: string;
+}
+
+export interface Pagination {
+  page: number;
+  limit: number;
+  total: number;
+  totalPages: number;
+  hasNextPage: boolean;
+  hasPrevPage: boolean;
+}
+
+/** `GET /users/{id}` and the directory cards. Contact fields only for those allowed to see them. */
+export interface UserDto {
+  _id: string;
+  name: string;
+  userName: string;
+  type: MemberType;
+  position: Named | null;
+  gender: Gender | null;
+  address: string;
+  birthDate: string;
+  about: string;
+  skills: Named[];
+  languages: LanguageSkill[];
+  edu_cert: string[];
+  social_medias: string[];
+  totalRate: RatingAverages | null;
+  skillVotes: Record<string, number>;
+  photoUrl: string | null;
+  currentProjectId: string | null;
+  currentProjectTitle: string | null;
+  /** Self, teammates of the same project, HR and admin. */
+  email?: string;
+  /** Self, HR and admin. */
+  isEmailVerified?: boolean;
+  telephone?: string;
+  role?: Role | null;
+}
+
+export interface TeamMemberDto {
+  _id: string;
+  name: string;
+  userName: string;
+  type: MemberType;
+  position: Named;
+  /** "MANAGER" for the project's Junior Project Manager, otherwise "MEMBER". */
+  role: "MANAGER" | "MEMBER";
+  /** Only for a viewer in the same project, HR and admin (spec §6). */
+  email?: string;
+}
+
+export interface PositionDto {
+  _id: string;
+  positionName: string;
+  expectations: string[];
+  type: MemberType;
+  status: PositionStatus;
+  windowStartsAt: string | null;
+  windowEndsAt: string | null;
+  applicantCount: number;
+  filledBy: string | null;
+  /** Whether the signed-in caller has applied to it. */
+  hasApplied?: boolean;
+  /** The project with its team, as the positions screen reads it (spec §3). */
+  projectId: { _id: string; title: string; status: ProjectStatus; teamMembers: TeamMemberDto[] };
+}
+
+export interface ProjectDto {
+  _id: string;
+  title: string;
+  definition: string;
+  type: ProjectType;
+  status: ProjectStatus;
+  isLive: boolean;
+  memberCount: number;
+  allPositionCount: number;
+  openPositionCount: number;
+  startedAt: string | null;
+  liveSince: string | null;
+  completed_percentage: number;
+  managerId: string | null;
+  imageUrl: string | null;
+  positions: Omit<PositionDto, "projectId" | "hasApplied">[];
+  teamMembers: TeamMemberDto[];
+  createdAt: string | null;
+  updatedAt: string | null;
+}
+
+/** `GET /projects/userProjects/{userId}`: a project the member took part in. */
+export interface UserProjectDto {
+  _id: string;
+  id: string;
+  title: string;
+  definition: string;
+  type: ProjectType;
+  status: ProjectStatus;
+  positionName: string;
+  active: boolean;
+  joinedAt: string | null;
+  leftAt: string | null;
+  /** Whole days in the project (until today, or until leaving). */
+  duration: number;
+}
+
+export interface ImageDto {
+  _id: string;
+  relatedId: string;
+  relatedType: "User" | "Project";
+  imageType: "Profile" | "Logo";
+  contentType: string;
+  size: number;
+  /** The image bytes, base64 (spec §3). */
+  content: string;
+  /** The same as a data: URL, ready for an <img src>. */
+  dataUrl: string;
+  /** Storage path of the object. */
+  path: string;
+  createdAt: string | null;
+}
+
+export interface NotificationDto {
+  _id: string;
+  type: NotificationType;
+  title: string;
+  read: boolean;
+  createdAt: string | null;
+  userId: string;
+  content: {
+    projectId?: string;
+    projectTitle?: string;
+    userName?: string;
+    targetUser?: string;
+    voteId?: string;
+  };
+}
+
+export interface PendingVoteDto {
+  _id: string;
+  voteId: string;
+  kind: VoteKind;
+  projectId: string;
+  weekId: string;
+  targetUser: { _id: string; name: string; userName: string; type: MemberType };
+  skills: string[];
+  opensAt: string | null;
+  closesAt: string | null;
+}
+
+export interface FeedbackDto {
+  _id: string;
+  evaluatorId: string;
+  evaluatorUser: { name: string; userName: string; position: Named | null };
+  feedback: string;
+  projectId: string;
+  weekId: string;
+  updatedAt: string | null;
+}
+
+export interface LoginData {
+  accessToken: string;
+  userId: string;
+  email: string;
+  /** Seconds until the access token expires. */
+  expiresIn: number;
+}

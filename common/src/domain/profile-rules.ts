@@ -1,0 +1,139 @@
+/**
+ * Normalisation of the profile sections a member saves (spec §5): lists are always lists, empty
+ * language rows and education entries are dropped, social links are kept only when filled, the
+ * birth date is a past calendar date and the telephone is digits only. Pure functions; the
+ * current time comes in as `now`.
+ */
+import { LANGUAGE_LEVELS, SOCIAL_NETWORKS } from "../model/enums.js";
+import type { LanguageLevel, SocialNetwork } from "../model/enums.js";
+import type { LanguageSkill, Named } from "../model/documents.js";
+import { istanbulParts, pad } from "./business-time.js";
+import { messages } from "../messages.js";
+
+export type Result<T> = { ok: true; value: T } | { ok: false; message: string };
+
+/** A list field: the list itself, or an empty list when the value is not a list (spec §5). */
+export function toList(value: unknown): unknown[] {
+  return Array.isArray(value) ? value : [];
+}
+
+function text(value: unknown): string {
+  if (typeof value === "string") return value.trim();
+  if (typeof value === "number") return String(value);
+  return "";
+}
+
+/** Skills as `{name}` objects, from strings or objects; blanks and repeats dropped. */
+export function normalizeNamedList(value: unknown): Named[] {
+  const seen = new Set<string>();
+  const out: Named[] = [];
+  for (const item of toList(value)) {
+    const name =
+      typeof item === "object" && item !== null
+        ? text((item as { name?: unknown }).name)
+        : text(item);
+    if (!name || seen.has(name)) continue;
+    seen.add(name);
+    out.push({ name });
+  }
+  return out;
+}
+
+/** Language rows without a language or a level are dropped (spec §5). */
+export function normalizeLanguages(value: unknown): Result<LanguageSkill[]> {
+  const out: LanguageSkill[] = [];
+  const seen = new Set<string>();
+  for (const item of toList(value)) {
+    if (typeof item !== "object" || item === null) continue;
+    const language = text((item as { language?: unknown }).language);
+    const level = text((item as { level?: unknown }).level);
+    if (!language || !level) continue;
+    if (!(LANGUAGE_LEVELS as readonly string[]).includes(level)) {
+      return { ok: false, message: messages.users.languageLevel };
+    }
+    if (seen.has(language)) continue;
+    seen.add(language);
+    out.push({ language, level: level as LanguageLevel });
+  }
+  return { ok: true, value: out };
+}
+
+/** Education and certificate entries trimmed; empty ones ignored (spec §5). */
+export function normalizeEduCert(value: unknown): string[] {
+  return toList(value)
+    .map(text)
+    .filter((entry) => entry.length > 0);
+}
+
+/**
+ * Social links as "network:address" strings (spec §3), only the filled ones (spec §5), one per
+ * network (the last one given wins). Unknown networks are refused.
+ */
+export function normalizeSocialMedias(value: unknown): Result<string[]> {
+  const byNetwork = new Map<SocialNetwork, string>();
+  for (const item of toList(value)) {
+    const entry = text(item);
+    if (!entry) continue;
+    const colon = entry.indexOf(":");
+    const network = (colon < 0 ? entry : entry.slice(0, colon)).trim().toLowerCase();
+    const address = colon < 0 ? "" : entry.slice(colon + 1).trim();
+    if (!(SOCIAL_NETWORKS as readonly string[]).includes(network)) {
+      return { ok: false, message: messages.users.socialInvalid };
+    }
+    if (!address) continue;
+    byNetwork.set(network as SocialNetwork, `${network}:${address}`);
+  }
+  return {
+    ok: true,
+    value: SOCIAL_NETWORKS.flatMap((n) => (byNetwork.has(n) ? [byNetwork.get(n)!] : [])),
+  };
+}
+
+/**
+ * A birth date given as dd/MM/yyyy (the form's format), yyyy-MM-dd or an ISO date-time, stored as
+ * "yyyy-MM-dd". Empty clears it. Not in the future (Istanbul calendar day of `now`).
+ */
+export function parseBirthDate(value: unknown, now: Date): Result<string> {
+  const raw = text(value);
+  if (!raw) return { ok: true, value: "" };
+  let y: number, m: number, d: number;
+  let match = /^(\d{2})[/.](\d{2})[/.](\d{4})$/.exec(raw);
+  if (match) {
+    [d, m, y] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  } else if ((match = /^(\d{4})-(\d{2})-(\d{2})(?:T[\d:.]+(?:Z|[+-]\d{2}:?\d{2})?)?$/.exec(raw))) {
+    [y, m, d] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  } else {
+    return { ok: false, message: messages.users.birthDateInvalid };
+  }
+  const probe = new Date(Date.UTC(y, m - 1, d));
+  if (probe.getUTCFullYear() !== y || probe.getUTCMonth() !== m - 1 || probe.getUTCDate() !== d) {
+    return { ok: false, message: messages.users.birthDateInvalid };
+  }
+  const iso = `${y}-${pad(m)}-${pad(d)}`;
+  const today = istanbulParts(now);
+  if (iso > `${today.year}-${pad(today.month)}-${pad(today.day)}`) {
+    return { ok: false, message: messages.users.birthDateFuture };
+  }
+  return { ok: true, value: iso };
+}
+
+/** Telephone: digits only (spec §5), at most 15 (E.164 length). Empty clears it. */
+export function normalizeTelephone(value: unknown): Result<string> {
+  const raw = text(value);
+  if (!/^\d{0,15}$/.test(raw)) return { ok: false, message: messages.users.telephoneDigits };
+  return { ok: true, value: raw };
+}
+
+/** "country - city" (spec §3). Objects {country, city} are joined the same way. */
+export function normalizeAddress(value: unknown): string {
+  if (typeof value === "object" && value !== null) {
+    const country = text((value as { country?: unknown }).country);
+    const city = text((value as { city?: unknown }).city);
+    return [country, city].filter(Boolean).join(" - ");
+  }
+  return text(value)
+    .split(" - ")
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .join(" - ");
+}

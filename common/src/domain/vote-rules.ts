@@ -1,0 +1,115 @@
+/**
+ * Rules of the weekly survey (spec §1, §5, design §4). Pure: `now` comes in.
+ */
+import { RATING_CATEGORIES } from "../model/enums.js";
+import type { VoteKind, VoteStatus } from "../model/enums.js";
+import type { RatingAverages } from "../model/documents.js";
+import { addDays, addHours, weekId, weekStart } from "./business-time.js";
+import { messages } from "../messages.js";
+
+export const RATING_MIN = 1;
+export const RATING_MAX = 5;
+export const SKILL_VOTE_MIN = 0;
+export const SKILL_VOTE_MAX = 5;
+/** The vote runs Friday 12:00 to 23:59 (spec §1): 12 hours from the start of the week. */
+export const VOTE_WINDOW_HOURS = 12;
+
+/** Where a pending vote stands at `now`. */
+export function voteState(
+  vote: { status: VoteStatus; opensAt: Date; closesAt: Date },
+  now: Date,
+): "OPEN" | "NOT_YET_OPEN" | "CLOSED" | "COMPLETED" {
+  if (vote.status === "COMPLETED") return "COMPLETED";
+  if (vote.status === "EXPIRED") return "CLOSED";
+  if (now.getTime() < vote.opensAt.getTime()) return "NOT_YET_OPEN";
+  if (now.getTime() > vote.closesAt.getTime()) return "CLOSED";
+  return "OPEN";
+}
+
+/**
+ * The week whose vote a request made at `now` counts towards: the current week while its vote
+ * (Friday 12:00–23:59) is still ahead or running, otherwise the next one. A request on Tuesday
+ * counts in the coming Friday's vote.
+ */
+export function voteWeekFor(now: Date): string {
+  const start = weekStart(now);
+  const closes = addHours(start, VOTE_WINDOW_HOURS);
+  return now.getTime() < closes.getTime() ? weekId(now) : weekId(addDays(start, 7));
+}
+
+export interface VoteSubmissionInput {
+  scores?: Partial<Record<string, unknown>> | null;
+  feedback?: string | null;
+  discardWanted?: boolean | null;
+  discardReason?: string | null;
+  skillVotes?: Record<string, unknown> | null;
+}
+
+export interface VoteSubmission {
+  scores: RatingAverages | null;
+  feedback: string;
+  discardWanted: boolean;
+  discardReason: string;
+  skillVotes: Record<string, number>;
+}
+
+export type SubmissionResult = { ok: true; value: VoteSubmission } | { ok: false; message: string };
+
+const isRating = (v: unknown): v is number =>
+  typeof v === "number" && Number.isInteger(v) && v >= RATING_MIN && v <= RATING_MAX;
+
+/**
+ * Validates a survey answer for a vote of `kind` over `skills` (spec §5):
+ * - PEER and SKILL votes rate all five categories from 1 to 5;
+ * - SKILL votes (a Senior rating a Junior) also rate every listed skill from 0 to 5, 0 when unrated;
+ * - MENTOR votes (a Junior about their mentor) carry no ratings, only the removal request;
+ * - a removal request needs its reason.
+ */
+export function validateVoteSubmission(
+  kind: VoteKind,
+  skills: readonly string[],
+  input: VoteSubmissionInput,
+): SubmissionResult {
+  let scores: RatingAverages | null = null;
+  if (kind !== "MENTOR") {
+    const given = input.scores ?? {};
+    const complete = RATING_CATEGORIES.every((c) => isRating(given[c]));
+    if (!complete) return { ok: false, message: messages.votes.allCategories };
+    scores = Object.fromEntries(
+      RATING_CATEGORIES.map((c) => [c, given[c] as number]),
+    ) as RatingAverages;
+  }
+
+  const skillVotes: Record<string, number> = {};
+  if (kind === "SKILL") {
+    const given = input.skillVotes ?? {};
+    for (const skill of skills) {
+      const v = given[skill] ?? 0;
+      if (
+        typeof v !== "number" ||
+        !Number.isInteger(v) ||
+        v < SKILL_VOTE_MIN ||
+        v > SKILL_VOTE_MAX
+      ) {
+        return { ok: false, message: messages.votes.skillRange };
+      }
+      skillVotes[skill] = v;
+    }
+  }
+
+  const discardWanted = input.discardWanted === true;
+  const discardReason = (input.discardReason ?? "").trim();
+  if (discardWanted && !discardReason) {
+    return { ok: false, message: messages.votes.discardReasonRequired };
+  }
+  return {
+    ok: true,
+    value: {
+      scores,
+      feedback: (input.feedback ?? "").trim(),
+      discardWanted,
+      discardReason: discardWanted ? discardReason : "",
+      skillVotes,
+    },
+  };
+}

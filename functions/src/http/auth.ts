@@ -1,0 +1,43 @@
+/**
+ * Firebase ID tokens as `Authorization: Bearer <token>`, verified with firebase-admin. Roles are
+ * the custom claim `role` (design §4).
+ */
+import type { Request } from "express";
+import { ROLES, type Role } from "@platform/common";
+import { adminAuth } from "../firebase.js";
+
+export interface AuthUser {
+  uid: string;
+  email: string | null;
+  emailVerified: boolean;
+  role: Role | null;
+}
+
+export function bearerToken(req: Request): string | null {
+  const header = req.get("authorization") ?? "";
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match ? match[1]! : null;
+}
+
+/** The verified caller, or null when there is no token or it does not verify. */
+export async function authenticate(req: Request): Promise<AuthUser | null> {
+  const token = bearerToken(req);
+  if (!token) return null;
+  try {
+    const decoded = await adminAuth().verifyIdToken(token);
+    const role = (ROLES as readonly string[]).includes(String(decoded.role))
+      ? (decoded.role as Role)
+      : null;
+    return {
+      uid: decoded.uid,
+      email: decoded.email ?? null,
+      emailVerified: decoded.email_verified === true,
+      role,
+    };
+  } catch {
+    return null;
+  }
+}
+
+export const isStaff = (user: AuthUser | null, ...roles: Role[]) =>
+  !!user?.role && (roles.length === 0 ? true : roles.includes(user.role));

@@ -1,0 +1,73 @@
+/**
+ * Outgoing mail as documents of the `mail` collection, in the Trigger Email extension's format,
+ * written in the same batch or transaction as the change they announce.
+ */
+import type { DocumentReference, Transaction, WriteBatch } from "firebase-admin/firestore";
+import { paths } from "@platform/common";
+import { db } from "../firebase.js";
+import { ts } from "./firestore.js";
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export function queueMail(writer: Transaction | WriteBatch, mail: Mail, now: Date): DocumentReference {
+  const ref = db().collection(paths.mail).doc();
+  (writer as WriteBatch).set(ref, {
+    to: mail.to,
+    message: { subject: mail.subject, text: mail.text, html: mail.html },
+    createdAt: ts(now),
+  });
+  return ref;
+}
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+
+function layout(paragraphs: string[], link?: { href: string; label: string }): string {
+  const body = paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join("");
+  const button = link
+    ? `<p><a href="${escapeHtml(link.href)}" style="display:inline-block;padding:10px 18px;background:#2f9e44;color:#fff;border-radius:6px;text-decoration:none">${escapeHtml(link.label)}</a></p>`
+    : "";
+  return `<div style="font-family:Arial,sans-serif;font-size:15px;line-height:1.5">${body}${button}</div>`;
+}
+
+export function verificationCodeMail(to: string, name: string, code: string): Mail {
+  const lines = [
+    `Merhaba ${name},`,
+    `Kaydınızı tamamlamak için e-posta onay kodunuz: ${code}`,
+    "Kod 10 dakika geçerlidir. Bu isteği siz yapmadıysanız bu e-postayı dikkate almayın.",
+  ];
+  return { to, subject: "E-posta onay kodunuz", text: lines.join("\n\n"), html: layout(lines) };
+}
+
+export function emailConfirmationMail(to: string, link: string): Mail {
+  const lines = [
+    "Merhaba,",
+    "E-posta adresinizi onaylamak için aşağıdaki bağlantıya tıklayın.",
+    "Bu isteği siz yapmadıysanız bu e-postayı dikkate almayın.",
+  ];
+  return {
+    to,
+    subject: "E-posta adresinizi onaylayın",
+    text: `${lines.join("\n\n")}\n\n${link}`,
+    html: layout(lines, { href: link, label: "E-postamı Onayla" }),
+  };
+}
+
+export function passwordResetMail(to: string, link: string): Mail {
+  const lines = [
+    "Merhaba,",
+    "Şifrenizi yenilemek için aşağıdaki bağlantıya tıklayın ve yeni şifrenizi belirleyin.",
+    "Bu isteği siz yapmadıysanız bu e-postayı dikkate almayın; şifreniz değişmeyecek.",
+  ];
+  return {
+    to,
+    subject: "Şifre yenileme",
+    text: `${lines.join("\n\n")}\n\n${link}`,
+    html: layout(lines, { href: link, label: "Yeni Şifre Belirle" }),
+  };
+}

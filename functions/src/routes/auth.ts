@@ -1,0 +1,205 @@
+import { Router } from "express";
+import { z } from "zod";
+import { messages, toTitleCaseTr } from "@platform/common";
+import { endpoint } from "../http/endpoint.js";
+import { ensureSession, readSession, writeSession } from "../http/session.js";
+import { ApiError } from "../http/errors.js";
+import * as accounts from "../services/accounts.js";
+import {
+  emailSchema,
+  formBoolean,
+  memberTypeSchema,
+  namedListSchema,
+  passwordSchema,
+  positionNameSchema,
+} from "./schemas.js";
+
+const step1Body = z.object({
+  name: z
+    .string({ error: "İsim ve soyisim zorunludur." })
+    .transform(toTitleCaseTr)
+    .pipe(z.string().min(2, { error: messages.users.nameRequired }).max(80)),
+  email: emailSchema,
+  password: passwordSchema,
+});
+
+const step2Body = z.object({
+  email: emailSchema,
+  verificationCode: z
+    .union([z.string(), z.number()], { error: messages.auth.codeInvalid })
+    .transform((v) => String(v).trim())
+    .pipe(z.string().regex(/^\d{6}$/, { error: messages.auth.codeInvalid })),
+});
+
+const step3Body = z
+  .object({
+    email: emailSchema,
+    type: memberTypeSchema,
+    position: positionNameSchema,
+    skills: namedListSchema.optional().default([]),
+    contractofUse: formBoolean,
+    privacyPolicy: formBoolean,
+    contentPolicy: formBoolean,
+  })
+  .refine((b) => b.contractofUse && b.privacyPolicy && b.contentPolicy, {
+    error: messages.auth.consentsRequired,
+  });
+
+const loginBody = z.object({
+  email: emailSchema,
+  password: z.string({ error: "Şifre zorunludur." }).min(1, { error: "Şifre zorunludur." }),
+  rememberMe: formBoolean,
+});
+
+const confirmationBody = z.object({
+  email: emailSchema,
+  redirectUrl: z.string().max(2000).optional(),
+});
+
+const resetRequestBody = z.object({ email: emailSchema });
+
+const resetBody = z.object({
+  token: z
+    .string({ error: messages.auth.resetLinkInvalid })
+    .trim()
+    .min(1, { error: messages.auth.resetLinkInvalid }),
+  newPassword: z
+    .string({ error: messages.auth.passwordRule })
+    .min(8, { error: messages.auth.passwordRule }),
+});
+
+const verifyQuery = z.object({
+  token: z.string({ error: messages.auth.emailConfirmationLinkInvalid }).min(1),
+  continueUrl: z.string().optional(),
+});
+
+export function authRouter(): Router {
+  const r = Router();
+
+  r.get(
+    "/csrf-token",
+    endpoint({}, async ({ req, res }) => {
+      const session = ensureSession(req);
+      writeSession(res, session);
+      res.set("Cache-Control", "no-store");
+      return { data: { csrfToken: session.n }, extra: { csrfToken: session.n } };
+    }),
+  );
+
+  r.post(
+    "/register-step-1",
+    endpoint({ body: step1Body }, async ({ body, now }) => {
+      const { created, sent } = await accounts.registerStep1(body, now);
+      return { status: created ? 201 : 200, message: messages.auth.codeSent, data: sent };
+    }),
+  );
+
+  r.post(
+    "/register-step-2",
+    endpoint({ body: step2Body }, async ({ body, now }) => {
+      const data = await accounts.registerStep2(body, now);
+      return { message: messages.auth.codeVerified, data };
+    }),
+  );
+
+  r.post(
+    "/register-step-3",
+    endpoint({ body: step3Body }, async ({ body, now }) => {
+      const data = await accounts.registerStep3(body, now);
+      return { message: messages.auth.registrationComplete, data };
+    }),
+  );
+
+  r.post(
+    "/login",
+    endpoint({ body: loginBody }, async ({ body, req, res }) => {
+      const t = await accounts.login(body.email, body.password);
+      const session = ensureSession(req);
+      writeSession(res, {
+        n: session.n,
+        r: t.refreshToken,
+        ...(body.rememberMe ? { p: true } : {}),
+      });
+      const data = {
+        accessToken: t.accessToken,
+        userId: t.userId,
+        email: t.email,
+        expiresIn: t.expiresIn,
+      };
+      return { message: messages.auth.loginSuccess, data, extra: { accessToken: t.accessToken } };
+    }),
+  );
+
+  r.post(
+    "/refresh-access-token",
+    endpoint({}, async ({ req, res }) => {
+      const session = readSession(req);
+      if (!session?.r) throw new ApiError(401, messages.auth.refreshInvalid);
+      try {
+        const t = await accounts.refresh(session.r);
+        writeSession(res, { ...session, r: t.refreshToken });
+        const data = {
+          accessToken: t.accessToken,
+          userId: t.userId,
+          email: t.email,
+          expiresIn: t.expiresIn,
+        };
+        return { data, extra: { accessToken: t.accessToken } };
+      } catch (err) {
+        if (err instanceof ApiError && err.status === 401) writeSession(res, { n: session.n });
+        throw err;
+      }
+    }),
+  );
+
+  r.post(
+    "/logout",
+    endpoint({}, async ({ req, res }) => {
+      const session = readSession(req);
+      if (session) writeSession(res, { n: session.n });
+      return { message: messages.auth.logoutSuccess };
+    }),
+  );
+
+  r.post(
+    "/send-email-confirmation",
+    endpoint({ auth: "required", body: confirmationBody }, async ({ user, body, now }) => {
+      const outcome = await accounts.sendEmailConfirmation(user.uid, body, now);
+      return {
+        message:
+          outcome === "SENT"
+            ? messages.auth.emailConfirmationSent
+            : messages.auth.emailAlreadyVerified,
+        data: { isEmailVerified: outcome === "ALREADY_VERIFIED" },
+      };
+    }),
+  );
+
+  r.get(
+    "/verify-email",
+    endpoint({ query: verifyQuery }, async ({ query, res }) => {
+      const ok = await accounts.verifyEmail(query.token);
+      const target = accounts.safeReturnPath(query.continueUrl);
+      const sep = target.includes("?") ? "&" : "?";
+      res.redirect(302, `${target}${sep}emailVerified=${ok ? "true" : "false"}`);
+    }),
+  );
+
+  r.post(
+    "/request-password-reset",
+    endpoint({ body: resetRequestBody }, async ({ body, now }) => {
+      await accounts.requestPasswordReset(body.email, now);
+      return { message: messages.auth.resetMailSent };
+    }),
+  );
+
+  r.post(
+    "/reset-password",
+    endpoint({ body: resetBody }, async ({ body }) => {
+      await accounts.resetPassword(body.token, body.newPassword);
+      return { message: messages.auth.passwordUpdated };
+    }),
+  );
+
+  return r;
+}

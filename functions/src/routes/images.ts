@@ -1,0 +1,74 @@
+import { Router } from "express";
+import { z } from "zod";
+import { messages } from "@platform/common";
+import { endpoint } from "../http/endpoint.js";
+import { ApiError, badRequest } from "../http/errors.js";
+import { readMultipart } from "../lib/multipart.js";
+import * as images from "../services/images.js";
+import { idSchema } from "./schemas.js";
+
+const meta = z.object({
+  relatedId: idSchema(messages.images.userIdMissing),
+  relatedType: z.enum(["User", "Project"], { error: "relatedType User veya Project olmalıdır." }),
+  imageType: z.enum(["Profile", "Logo"], { error: "imageType Profile veya Logo olmalıdır." }),
+});
+
+const recordBody = meta.extend({
+  path: z
+    .string({ error: messages.images.pathNotAllowed })
+    .min(1, { error: messages.images.pathNotAllowed })
+    .max(512, { error: messages.images.pathNotAllowed }),
+});
+
+export function imagesRouter(): Router {
+  const r = Router();
+
+  r.post(
+    "/upload",
+    endpoint({ auth: "required" }, async ({ req, user, now }) => {
+      // One byte over the limit tells an oversized file from one exactly at it.
+      const form = await readMultipart(req, images.MAX_IMAGE_BYTES + 1);
+      if (!form) throw badRequest(messages.images.fileMissing);
+      const parsed = meta.safeParse(form.fields);
+      if (!parsed.success)
+        throw badRequest(parsed.error.issues[0]?.message ?? messages.general.invalidRequest);
+      if (!form.file || form.file.buffer.length === 0)
+        throw badRequest(messages.images.fileMissing);
+      if (form.file.truncated || form.file.buffer.length > images.MAX_IMAGE_BYTES) {
+        throw new ApiError(413, messages.images.tooLarge);
+      }
+      const data = await images.upload(user.uid, parsed.data, form.file, now);
+      return { status: 201, message: messages.images.uploadSuccess, data };
+    }),
+  );
+
+  r.post(
+    "/record",
+    endpoint({ auth: "required", body: recordBody }, async ({ body, user, now }) => ({
+      status: 201,
+      message: messages.images.uploadSuccess,
+      data: await images.recordDirectUpload(user.uid, body, now),
+    })),
+  );
+
+  r.get(
+    "/:relatedId",
+    endpoint(
+      { params: z.object({ relatedId: idSchema("Geçersiz görsel sahibi ID'si.") }) },
+      async ({ params }) => ({ data: await images.imagesOf(params.relatedId) }),
+    ),
+  );
+
+  r.delete(
+    "/:imageId",
+    endpoint(
+      { auth: "required", params: z.object({ imageId: idSchema("Geçersiz görsel ID'si.") }) },
+      async ({ params, user, now }) => {
+        await images.deleteImage(user.uid, params.imageId, now);
+        return { message: messages.images.deleteSuccess };
+      },
+    ),
+  );
+
+  return r;
+}

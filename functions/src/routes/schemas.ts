@@ -1,0 +1,60 @@
+/** Shared zod building blocks with the Turkish messages of spec §5. */
+import { z } from "zod";
+import { MEMBER_TYPES, messages, trLower } from "@platform/common";
+
+export const emailSchema = z
+  .string({ error: "E-posta adresi zorunludur." })
+  .trim()
+  .pipe(z.email({ error: "Geçerli bir e-posta adresi girin." }))
+  .transform((e) => trLower(e));
+
+export const passwordSchema = z
+  .string({ error: "Şifre zorunludur." })
+  .min(8, { error: messages.auth.passwordRule })
+  .max(128, { error: "Şifre en fazla 128 karakter olabilir." });
+
+/** Form booleans: true, "true", "on" → true; false, "", "false", absent → false (spec §5). */
+export const formBoolean = z
+  .union(
+    [z.boolean(), z.literal("on"), z.literal("true"), z.literal("false"), z.literal(""), z.null()],
+    {
+      error: "Geçersiz onay değeri.",
+    },
+  )
+  .optional()
+  .transform((v) => v === true || v === "on" || v === "true");
+
+export const memberTypeSchema = z
+  .string({ error: messages.users.invalidType })
+  .transform((v) => v.trim().toUpperCase())
+  .pipe(z.enum(MEMBER_TYPES, { error: messages.users.invalidType }));
+
+/** A Firestore document id in a path. */
+export const idSchema = (message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{1,128}$/, { error: message });
+
+/** Strings or `{name}` objects, as `{name}` objects. */
+export const namedListSchema = z
+  .array(
+    z.union([
+      z.string({ error: "Geçersiz liste öğesi." }).trim(),
+      z.object({ name: z.string({ error: "Geçersiz liste öğesi." }).trim() }),
+    ]),
+    { error: "Bu alan bir liste olmalıdır." },
+  )
+  .max(100, { error: "Liste en fazla 100 öğe içerebilir." })
+  .transform((items) => {
+    const names = items.map((i) => (typeof i === "string" ? i : i.name)).filter(Boolean);
+    return [...new Set(names)].map((name) => ({ name }));
+  });
+
+export const positionNameSchema = z
+  .union([
+    z.string({ error: messages.users.positionUnknown }),
+    z.object({ name: z.string({ error: messages.users.positionUnknown }) }),
+  ])
+  .transform((v) => (typeof v === "string" ? v : v.name).trim())
+  .pipe(z.string().min(1, { error: messages.users.positionUnknown }).max(80));

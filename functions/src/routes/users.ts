@@ -1,0 +1,87 @@
+import { Router } from "express";
+import { z } from "zod";
+import { messages } from "@platform/common";
+import { endpoint } from "../http/endpoint.js";
+import { badRequest } from "../http/errors.js";
+import { buildProfileUpdate, type ProfileBody } from "../services/profile-update.js";
+import * as users from "../services/users.js";
+import { idSchema, memberTypeSchema } from "./schemas.js";
+
+const SECTIONS = [
+  "personalData",
+  "contactData",
+  "social_medias",
+  "about",
+  "skills",
+  "languages",
+  "edu_cert",
+  "name",
+  "gender",
+  "birthDate",
+  "address",
+  "position",
+  "email",
+  "telephone",
+  "iban",
+] as const;
+
+const section = z.object({}).catchall(z.unknown());
+const updateBody = z
+  .object({ personalData: section.optional(), contactData: section.optional() })
+  .catchall(z.unknown())
+  .superRefine((body, ctx) => {
+    const unknown = Object.keys(body).filter((k) => !(SECTIONS as readonly string[]).includes(k));
+    if (unknown.length > 0) {
+      ctx.addIssue({ code: "custom", message: `Bilinmeyen alan: ${unknown.join(", ")}` });
+    }
+  });
+
+const typeParams = z.object({ type: memberTypeSchema });
+const listQuery = z.object({
+  page: z.coerce
+    .number({ error: "Sayfa numarası geçersiz." })
+    .int({ error: "Sayfa numarası geçersiz." })
+    .min(1, { error: "Sayfa numarası geçersiz." })
+    .max(10_000, { error: "Sayfa numarası geçersiz." })
+    .default(1),
+  // Larger pages are cut to 100: a directory never reads the whole collection per request.
+  limit: z.coerce
+    .number({ error: "Sayfa boyutu geçersiz." })
+    .int({ error: "Sayfa boyutu geçersiz." })
+    .min(1, { error: "Sayfa boyutu geçersiz." })
+    .default(20)
+    .transform((n) => Math.min(n, 100)),
+  search: z.string().max(100, { error: "Arama metni en fazla 100 karakter olabilir." }).default(""),
+});
+
+export function usersRouter(): Router {
+  const r = Router();
+
+  r.get(
+    "/type/:type",
+    endpoint({ params: typeParams, query: listQuery }, async ({ params, query }) => {
+      const { users: list, pagination } = await users.listByType({ type: params.type, ...query });
+      return { data: list, extra: { pagination } };
+    }),
+  );
+
+  r.get(
+    "/:id",
+    endpoint(
+      { params: z.object({ id: idSchema(messages.users.invalidId) }) },
+      async ({ params, user }) => ({ data: await users.getUser(user, params.id) }),
+    ),
+  );
+
+  r.patch(
+    "/",
+    endpoint({ auth: "required", body: updateBody }, async ({ body, user, now }) => {
+      const update = buildProfileUpdate(body as ProfileBody, now);
+      if (!update.ok) throw badRequest(update.message);
+      const data = await users.updateProfile(user.uid, update.value, now);
+      return { message: messages.users.updateSuccess, data };
+    }),
+  );
+
+  return r;
+}

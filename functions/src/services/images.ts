@@ -1,0 +1,216 @@
+/**
+ * Profile photos and project images (spec §3, §5): stored in Cloud Storage, recorded in `images`,
+ * with the path on the user (`photoPath`) or the project (`imagePath`). At most one image per
+ * owner and kind: a new one replaces the old.
+ */
+import { randomUUID } from "node:crypto";
+import type { DocumentReference } from "firebase-admin/firestore";
+import { type ImageDoc, type ImageDto, canManageProject, messages, paths } from "@platform/common";
+import { bucket, db } from "../firebase.js";
+import { ApiError, badRequest, forbidden, notFound } from "../http/errors.js";
+import { toIso, ts } from "../lib/firestore.js";
+import { sniffImageType } from "../lib/multipart.js";
+import { data, projectRef, userRef } from "./refs.js";
+
+export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+const DECLARED_TYPES = ["image/jpeg", "image/png", "image/jpg"];
+
+export type RelatedType = "User" | "Project";
+export type ImageType = "Profile" | "Logo";
+
+const imageRef = (id: string) =>
+  db().collection(paths.images).doc(id) as DocumentReference<ImageDoc>;
+
+/** May `uid` change the image of this owner? A member their own photo; the manager the project's. */
+async function assertMayChange(uid: string, relatedType: RelatedType, relatedId: string) {
+  if (relatedType === "User") {
+    if (relatedId !== uid) throw forbidden(messages.images.notAllowed);
+    return;
+  }
+  const [project, user] = await Promise.all([
+    projectRef(relatedId).get().then(data),
+    userRef(uid).get().then(data),
+  ]);
+  if (!project) throw notFound(messages.projects.notFound);
+  if (!canManageProject(uid, user?.position?.name, project.managerId)) {
+    throw forbidden(messages.projects.managerOnly);
+  }
+}
+
+function checkKind(relatedType: RelatedType, imageType: ImageType) {
+  const expected: ImageType = relatedType === "User" ? "Profile" : "Logo";
+  if (imageType !== expected)
+    throw badRequest(`${relatedType} için görsel tipi ${expected} olmalıdır.`);
+}
+
+/** Storage folder of an owner's images (matches storage.rules). */
+export function folderOf(relatedType: RelatedType, relatedId: string): string {
+  return relatedType === "User" ? `users/${relatedId}/profile/` : `projects/${relatedId}/image/`;
+}
+
+function checkBytes(buffer: Buffer, declared: string | undefined): "image/jpeg" | "image/png" {
+  if (buffer.length > MAX_IMAGE_BYTES) throw new ApiError(413, messages.images.tooLarge);
+  const sniffed = sniffImageType(buffer);
+  if (!sniffed || (declared && !DECLARED_TYPES.includes(declared.toLowerCase()))) {
+    throw new ApiError(415, messages.images.badType);
+  }
+  return sniffed;
+}
+
+async function toDto(id: string, img: ImageDoc, buffer?: Buffer): Promise<ImageDto> {
+  const bytes = buffer ?? (await bucket().file(img.path).download())[0];
+  const content = bytes.toString("base64");
+  return {
+    _id: id,
+    relatedId: img.relatedId,
+    relatedType: img.relatedType,
+    imageType: img.imageType,
+    contentType: img.contentType,
+    size: img.size,
+    content,
+    dataUrl: `data:${img.contentType};base64,${content}`,
+    path: img.path,
+    createdAt: toIso(img.createdAt),
+  };
+}
+
+/** Records an image whose bytes are in Storage at `path`; older images of the owner go away. */
+async function record(
+  uid: string,
+  meta: { relatedId: string; relatedType: RelatedType; imageType: ImageType },
+  path: string,
+  contentType: string,
+  size: number,
+  now: Date,
+): Promise<{ id: string; doc: ImageDoc; replaced: string[] }> {
+  const id = randomUUID().replace(/-/g, "");
+  const doc: ImageDoc = { ...meta, path, contentType, size, uploadedBy: uid, createdAt: ts(now) };
+  const replaced: string[] = [];
+  await db().runTransaction(async (tx) => {
+    const old = await tx.get(
+      db().collection(paths.images).where("relatedId", "==", meta.relatedId),
+    );
+    for (const d of old.docs) {
+      const o = d.data() as ImageDoc;
+      if (o.relatedType === meta.relatedType && o.imageType === meta.imageType) {
+        replaced.push(o.path);
+        tx.delete(d.ref);
+      }
+    }
+    tx.create(imageRef(id), doc);
+    if (meta.relatedType === "User")
+      tx.update(userRef(meta.relatedId), { photoPath: path, updatedAt: ts(now) });
+    else tx.update(projectRef(meta.relatedId), { imagePath: path, updatedAt: ts(now) });
+  });
+  await Promise.all(
+    replaced
+      .filter((p) => p !== path)
+      .map((p) => bucket().file(p).delete({ ignoreNotFound: true })),
+  );
+  return { id, doc, replaced };
+}
+
+export async function upload(
+  uid: string,
+  meta: { relatedId: string; relatedType: RelatedType; imageType: ImageType },
+  file: { buffer: Buffer; mimeType: string; truncated: boolean },
+  now: Date,
+): Promise<ImageDto> {
+  checkKind(meta.relatedType, meta.imageType);
+  if (file.truncated) throw new ApiError(413, messages.images.tooLarge);
+  const contentType = checkBytes(file.buffer, file.mimeType);
+  await assertMayChange(uid, meta.relatedType, meta.relatedId);
+  const ext = contentType === "image/png" ? "png" : "jpg";
+  const path = `${folderOf(meta.relatedType, meta.relatedId)}${randomUUID()}.${ext}`;
+  await bucket().file(path).save(file.buffer, { contentType, resumable: false });
+  try {
+    const { id, doc } = await record(uid, meta, path, contentType, file.buffer.length, now);
+    return toDto(id, doc, file.buffer);
+  } catch (err) {
+    await bucket().file(path).delete({ ignoreNotFound: true });
+    throw err;
+  }
+}
+
+/**
+ * Records an upload the SPA made straight to Storage (with progress): the object must sit in the
+ * owner's folder, and its bytes are checked like an upload's. A bad object is deleted.
+ */
+export async function recordDirectUpload(
+  uid: string,
+  meta: { relatedId: string; relatedType: RelatedType; imageType: ImageType; path: string },
+  now: Date,
+): Promise<ImageDto> {
+  checkKind(meta.relatedType, meta.imageType);
+  const folder = folderOf(meta.relatedType, meta.relatedId);
+  const name = meta.path.slice(folder.length);
+  if (!meta.path.startsWith(folder) || !name || name.includes("/") || name.includes("..")) {
+    throw badRequest(messages.images.pathNotAllowed);
+  }
+  await assertMayChange(uid, meta.relatedType, meta.relatedId);
+  const file = bucket().file(meta.path);
+  const [exists] = await file.exists();
+  if (!exists) throw notFound(messages.images.objectMissing);
+  const [metadata] = await file.getMetadata();
+  if (Number(metadata.size) > MAX_IMAGE_BYTES) {
+    await file.delete({ ignoreNotFound: true });
+    throw new ApiError(413, messages.images.tooLarge);
+  }
+  const [buffer] = await file.download();
+  let contentType: "image/jpeg" | "image/png";
+  try {
+    contentType = checkBytes(buffer, metadata.contentType);
+  } catch (err) {
+    await file.delete({ ignoreNotFound: true });
+    throw err;
+  }
+  const { id, doc } = await record(
+    uid,
+    { relatedId: meta.relatedId, relatedType: meta.relatedType, imageType: meta.imageType },
+    meta.path,
+    contentType,
+    buffer.length,
+    now,
+  );
+  return toDto(id, doc, buffer);
+}
+
+export async function imagesOf(relatedId: string): Promise<ImageDto[]> {
+  const snap = await db().collection(paths.images).where("relatedId", "==", relatedId).get();
+  const docs = snap.docs
+    .map((d) => ({ id: d.id, img: d.data() as ImageDoc }))
+    .sort((a, b) => (b.img.createdAt?.toMillis() ?? 0) - (a.img.createdAt?.toMillis() ?? 0));
+  const out: ImageDto[] = [];
+  for (const { id, img } of docs) {
+    try {
+      out.push(await toDto(id, img));
+    } catch (err) {
+      // An object deleted behind the API's back: skip it rather than fail the whole list.
+      if ((err as { code?: number }).code !== 404) throw err;
+    }
+  }
+  return out;
+}
+
+export async function deleteImage(uid: string, imageId: string, now: Date): Promise<void> {
+  const snap = await imageRef(imageId).get();
+  if (!snap.exists) throw notFound(messages.images.deleteNotFound);
+  const img = snap.data()!;
+  await assertMayChange(uid, img.relatedType, img.relatedId);
+  await db().runTransaction(async (tx) => {
+    const ownerRef = db().doc(
+      img.relatedType === "User" ? paths.user(img.relatedId) : paths.project(img.relatedId),
+    );
+    const owner = await tx.get(ownerRef);
+    tx.delete(imageRef(imageId));
+    const current = owner.data() as
+      { photoPath?: string | null; imagePath?: string | null } | undefined;
+    if (img.relatedType === "User" && current?.photoPath === img.path) {
+      tx.update(owner.ref, { photoPath: null, updatedAt: ts(now) });
+    }
+    if (img.relatedType === "Project" && current?.imagePath === img.path) {
+      tx.update(owner.ref, { imagePath: null, updatedAt: ts(now) });
+    }
+  });
+  await bucket().file(img.path).delete({ ignoreNotFound: true });
+}

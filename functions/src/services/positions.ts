@@ -1,0 +1,263 @@
+/** Positions of a project: reading, the manager adding and deleting them, and applying. */
+import { FieldValue, type DocumentReference } from "firebase-admin/firestore";
+import {
+  type ApplicationDoc,
+  type MemberType,
+  type PositionDoc,
+  type PositionDto,
+  type ProjectDoc,
+  APPLICATION_WINDOW_HOURS,
+  RATING_CATEGORIES,
+  addHours,
+  canManageProject,
+  checkApplication,
+  messages,
+  paths,
+} from "@platform/common";
+import { db } from "../firebase.js";
+import type { AuthUser } from "../http/auth.js";
+import { ApiError, badRequest, forbidden, notFound } from "../http/errors.js";
+import { toDate, ts } from "../lib/firestore.js";
+import { positionFields, teamMemberDto } from "./dto.js";
+import { notify } from "./notify.js";
+import { canSee, teamEmails } from "./projects.js";
+import { data, findPositionRef, lookupNames, projectRef, userRef } from "./refs.js";
+
+const applicationRef = (projectId: string, positionId: string, uid: string) =>
+  db().doc(
+    `${paths.applications(projectId, positionId)}/${uid}`,
+  ) as DocumentReference<ApplicationDoc>;
+
+export async function positionsByProject(
+  viewer: AuthUser | null,
+  projectId: string,
+): Promise<PositionDto[]> {
+  const project = data(await projectRef(projectId).get());
+  const viewerProject = viewer
+    ? (data(await userRef(viewer.uid).get())?.currentProjectId ?? null)
+    : null;
+  if (!project || !canSee(viewer, viewerProject, projectId, project)) {
+    throw notFound(messages.projects.notFound);
+  }
+  const [snap, emails] = await Promise.all([
+    db().collection(paths.positions(projectId)).orderBy("createdAt").get(),
+    teamEmails(viewer, viewerProject, projectId, project),
+  ]);
+  const applied = new Set<string>();
+  if (viewer && !snap.empty) {
+    const apps = await db().getAll(
+      ...snap.docs.map((d) => applicationRef(projectId, d.id, viewer.uid)),
+    );
+    for (const a of apps) if (a.exists) applied.add(a.ref.parent.parent!.id);
+  }
+  const owner = {
+    _id: projectId,
+    title: project.title,
+    status: project.status,
+    teamMembers: (project.team ?? []).map((m) =>
+      teamMemberDto(m, project.managerId, emails?.get(m.uid)),
+    ),
+  };
+  return snap.docs.map((d) => ({
+    ...positionFields(d.id, d.data() as PositionDoc),
+    ...(viewer ? { hasApplied: applied.has(d.id) } : {}),
+    projectId: owner,
+  }));
+}
+
+export async function positionNames(): Promise<{ name: string }[]> {
+  return ((await lookupNames("positionNames")) ?? []).map((name) => ({ name }));
+}
+
+export interface NewPosition {
+  positionName: string;
+  expectations: string[];
+  positionType: MemberType;
+}
+
+/** The manager opens new positions, each with a 24-hour window from now; the team is told. */
+export async function addPositions(
+  uid: string,
+  projectId: string,
+  positions: NewPosition[],
+  now: Date,
+) {
+  const names = await lookupNames("positionNames");
+  for (const p of positions) {
+    if (names && !names.includes(p.positionName))
+      throw badRequest(messages.projects.positionNameUnknown);
+  }
+  return db().runTransaction(async (tx) => {
+    const [projectSnap, userSnap] = await Promise.all([
+      tx.get(projectRef(projectId)),
+      tx.get(userRef(uid)),
+    ]);
+    const project = projectSnap.data();
+    if (!project) throw notFound(messages.projects.notFound);
+    if (!canManageProject(uid, userSnap.data()?.position?.name, project.managerId)) {
+      throw forbidden(messages.projects.managerOnly);
+    }
+    const created = positions.map((p) => {
+      const ref = db()
+        .collection(paths.positions(projectId))
+        .doc() as DocumentReference<PositionDoc>;
+      const doc: PositionDoc = {
+        projectId,
+        positionId: ref.id,
+        positionName: p.positionName,
+        type: p.positionType,
+        expectations: p.expectations,
+        status: "OPEN",
+        windowStartsAt: ts(now),
+        windowEndsAt: ts(addHours(now, APPLICATION_WINDOW_HOURS)),
+        applicantCount: 0,
+        filledBy: null,
+        createdAt: ts(now),
+        updatedAt: ts(now),
+      };
+      tx.create(ref, doc);
+      return positionFields(ref.id, doc);
+    });
+    tx.update(projectRef(projectId), {
+      allPositionCount: FieldValue.increment(positions.length),
+      openPositionCount: FieldValue.increment(positions.length),
+      updatedAt: ts(now),
+    });
+    notify(
+      tx,
+      (project.memberIds ?? []).filter((m) => m !== uid),
+      "PROJECT_HIRING",
+      { projectId, projectTitle: project.title },
+      now,
+      `${projectId}:${created.map((c) => c._id).join(",")}`,
+    );
+    return created;
+  });
+}
+
+/**
+ * The manager deletes an open position: its applications go with it and their applicants are
+ * free to apply elsewhere. A filled seat cannot be deleted.
+ */
+export async function deletePosition(uid: string, positionId: string, now: Date) {
+  const ref = await findPositionRef(positionId);
+  const projectId = ref.parent.parent!.id;
+  await db().runTransaction(async (tx) => {
+    const [posSnap, projectSnap, userSnap] = await Promise.all([
+      tx.get(ref),
+      tx.get(projectRef(projectId)),
+      tx.get(userRef(uid)),
+    ]);
+    const position = posSnap.data();
+    const project = projectSnap.data() as ProjectDoc | undefined;
+    if (!position || !project) throw notFound(messages.projects.positionNotFound);
+    if (!canManageProject(uid, userSnap.data()?.position?.name, project.managerId)) {
+      throw forbidden(messages.projects.managerOnly);
+    }
+    if (position.status === "FILLED" || position.filledBy) {
+      throw new ApiError(409, messages.projects.positionFilled);
+    }
+    const apps = await tx.get(db().collection(paths.applications(projectId, positionId)));
+    const applicants = await Promise.all(
+      apps.docs.map((a) => tx.get(userRef((a.data() as ApplicationDoc).userId))),
+    );
+    for (const a of apps.docs) tx.delete(a.ref);
+    for (const u of applicants) {
+      if (u.data()?.activeApplication?.positionId === positionId) {
+        tx.update(u.ref, { activeApplication: null, updatedAt: ts(now) });
+      }
+    }
+    tx.delete(ref);
+    tx.update(projectRef(projectId), {
+      allPositionCount: FieldValue.increment(-1),
+      ...(position.status === "OPEN" ? { openPositionCount: FieldValue.increment(-1) } : {}),
+      updatedAt: ts(now),
+    });
+  });
+  return { _id: positionId, projectId };
+}
+
+function averageRating(totalRate: Record<string, number> | null | undefined): number {
+  if (!totalRate) return 0;
+  const values = RATING_CATEGORIES.map((c) => totalRate[c] ?? 0);
+  return values.reduce((a, b) => a + b, 0) / values.length;
+}
+
+/**
+ * Applies to a position. Everything is re-read and re-checked in one transaction: the member's
+ * own document is part of it, so two concurrent applications of one member serialise and the
+ * second sees the first (one project at a time); the position's status and window are read in
+ * the same transaction as the write.
+ */
+export async function apply(uid: string, positionId: string, now: Date) {
+  const posRef = await findPositionRef(positionId);
+  const projectId = posRef.parent.parent!.id;
+  const appRef = applicationRef(projectId, positionId, uid);
+  return db().runTransaction(async (tx) => {
+    const [userSnap, posSnap, projectSnap, appSnap] = await Promise.all([
+      tx.get(userRef(uid)),
+      tx.get(posRef),
+      tx.get(projectRef(projectId)),
+      tx.get(appRef),
+    ]);
+    const user = userSnap.data();
+    const position = posSnap.data();
+    const project = projectSnap.data();
+    if (!user) throw forbidden(messages.projects.profileIncomplete);
+    if (!position || !project) throw notFound(messages.projects.positionNotFound);
+
+    let hasPendingApplication = false;
+    if (user.activeApplication) {
+      const { projectId: p, positionId: q } = user.activeApplication;
+      const pending = await tx.get(applicationRef(p, q, uid));
+      hasPendingApplication = pending.exists && pending.data()!.status === "PENDING";
+    }
+    const decision = checkApplication({
+      applicant: {
+        type: user.type,
+        positionName: user.position?.name ?? null,
+        profileComplete: user.profileComplete === true,
+        currentProjectId: user.currentProjectId ?? null,
+        hasPendingApplication,
+      },
+      position: {
+        positionName: position.positionName,
+        type: position.type,
+        status: position.status,
+        windowStartsAt: toDate(position.windowStartsAt),
+        windowEndsAt: toDate(position.windowEndsAt),
+      },
+      project: { isLive: project.isLive === true, liveSince: toDate(project.liveSince) },
+      alreadyApplied: appSnap.exists,
+      now,
+    });
+    if (!decision.ok) {
+      const status = {
+        PROFILE_INCOMPLETE: 403,
+        IN_PROJECT: 409,
+        POSITION_MISMATCH: 403,
+        TYPE_MISMATCH: 403,
+        PROJECT_NOT_LIVE: 404,
+        POSITION_NOT_OPEN: 409,
+        WINDOW_NOT_OPEN: 409,
+        WINDOW_CLOSED: 409,
+        JUNIOR_PM_PRIORITY: 403,
+        ALREADY_APPLIED: 409,
+      }[decision.reason];
+      throw new ApiError(status, decision.message, { reason: decision.reason });
+    }
+    const application: ApplicationDoc = {
+      userId: uid,
+      projectId,
+      positionId,
+      status: "PENDING",
+      ratingAtApply: averageRating(user.totalRate),
+      appliedAt: ts(now),
+      decidedAt: null,
+    };
+    tx.create(appRef, application);
+    tx.update(posRef, { applicantCount: FieldValue.increment(1), updatedAt: ts(now) });
+    tx.update(userRef(uid), { activeApplication: { projectId, positionId }, updatedAt: ts(now) });
+    return { applicationId: uid, projectId, positionId, status: "PENDING" as const };
+  });
+}

@@ -1,0 +1,57 @@
+/** Typed references and lookups shared by the services. */
+import type { DocumentReference, DocumentSnapshot, Transaction } from "firebase-admin/firestore";
+import {
+  type NameListDoc,
+  type PositionDoc,
+  type ProjectDoc,
+  type UserContactDoc,
+  type UserDetailsDoc,
+  type UserDoc,
+  collectionGroups,
+  messages,
+  paths,
+} from "@platform/common";
+import { db } from "../firebase.js";
+import { notFound } from "../http/errors.js";
+
+export const userRef = (uid: string) => db().doc(paths.user(uid)) as DocumentReference<UserDoc>;
+export const contactRef = (uid: string) =>
+  db().doc(paths.userContact(uid)) as DocumentReference<UserContactDoc>;
+export const detailsRef = (uid: string) =>
+  db().doc(paths.userDetails(uid)) as DocumentReference<UserDetailsDoc>;
+export const projectRef = (id: string) =>
+  db().doc(paths.project(id)) as DocumentReference<ProjectDoc>;
+export const positionRef = (projectId: string, positionId: string) =>
+  db().doc(paths.position(projectId, positionId)) as DocumentReference<PositionDoc>;
+
+export function data<T>(snap: DocumentSnapshot<T>): T | null {
+  return snap.exists ? (snap.data() as T) : null;
+}
+
+/**
+ * The position with this id, wherever it is: by its `positionId` field, else (positions written
+ * before the field existed) by scanning the collection group for the document id.
+ */
+export async function findPositionRef(positionId: string): Promise<DocumentReference<PositionDoc>> {
+  const byField = await db()
+    .collectionGroup(collectionGroups.positions)
+    .where("positionId", "==", positionId)
+    .limit(1)
+    .get();
+  if (!byField.empty) return byField.docs[0]!.ref as DocumentReference<PositionDoc>;
+  const all = await db().collectionGroup(collectionGroups.positions).select().get();
+  const hit = all.docs.find((d) => d.id === positionId);
+  if (!hit) throw notFound(messages.projects.positionNotFound);
+  return hit.ref as DocumentReference<PositionDoc>;
+}
+
+/** Names of a lookup list, or null when the lookup has not been loaded. */
+export async function lookupNames(
+  kind: "skills" | "positionNames" | "turkishLanguages",
+  tx?: Transaction,
+): Promise<string[] | null> {
+  const ref = db().doc(paths.lookup(kind)) as DocumentReference<NameListDoc>;
+  const snap = tx ? await tx.get(ref) : await ref.get();
+  const names = snap.exists ? snap.data()?.names : undefined;
+  return Array.isArray(names) && names.length > 0 ? names : null;
+}

@@ -1,0 +1,176 @@
+/** Profiles: public reads with contact fields by visibility, section updates, directories. */
+import type { Query } from "firebase-admin/firestore";
+import {
+  type MemberType,
+  type UserDoc,
+  type UserDto,
+  buildSearchKeys,
+  messages,
+  paths,
+  searchKeyForQuery,
+  slugifyName,
+  trLower,
+} from "@platform/common";
+import { adminAuth, db } from "../firebase.js";
+import type { AuthUser } from "../http/auth.js";
+import { isStaff } from "../http/auth.js";
+import { ApiError, badRequest, conflict, notFound } from "../http/errors.js";
+import { ts } from "../lib/firestore.js";
+import { userDto } from "./dto.js";
+import { type ProfileUpdate } from "./profile-update.js";
+import { contactRef, data, detailsRef, lookupNames, projectRef, userRef } from "./refs.js";
+import { syncEmailVerified } from "./accounts.js";
+
+/** Whether `viewer` and `uid` are active members of the same project (spec §6). */
+async function inSameProject(viewerUid: string, target: UserDoc): Promise<boolean> {
+  if (!target.currentProjectId) return false;
+  const viewer = data(await userRef(viewerUid).get());
+  return viewer?.currentProjectId === target.currentProjectId;
+}
+
+export async function getUser(viewer: AuthUser | null, uid: string): Promise<UserDto> {
+  const user = data(await userRef(uid).get());
+  const self = viewer?.uid === uid;
+  if (!user || (!user.profileComplete && !self && !isStaff(viewer, "hr", "admin"))) {
+    throw notFound(messages.users.notFound);
+  }
+  if (self) {
+    const authUser = await adminAuth().getUser(uid);
+    await syncEmailVerified(uid, authUser.emailVerified);
+  }
+  const seesPrivate = self || isStaff(viewer, "hr", "admin");
+  const seesEmail = seesPrivate || (viewer !== null && (await inSameProject(viewer.uid, user)));
+  const [contact, details] = await Promise.all([
+    seesEmail ? contactRef(uid).get().then(data) : null,
+    seesPrivate ? detailsRef(uid).get().then(data) : null,
+  ]);
+  return userDto(uid, user, { contact, details });
+}
+
+export async function listByType(input: {
+  type: MemberType;
+  page: number;
+  limit: number;
+  search: string;
+}) {
+  let q: Query = db()
+    .collection(paths.users)
+    .where("profileComplete", "==", true)
+    .where("type", "==", input.type);
+  const key = searchKeyForQuery(input.search);
+  if (key) q = q.where("searchKeys", "array-contains", key);
+  const total = (await q.count().get()).data().count;
+  const snap = await q
+    .orderBy("nameSort")
+    .offset((input.page - 1) * input.limit)
+    .limit(input.limit)
+    .get();
+  const totalPages = Math.max(1, Math.ceil(total / input.limit));
+  return {
+    users: snap.docs.map((d) => userDto(d.id, d.data() as UserDoc)),
+    pagination: {
+      page: input.page,
+      limit: input.limit,
+      total,
+      totalPages,
+      hasNextPage: input.page < totalPages,
+      hasPrevPage: input.page > 1,
+    },
+  };
+}
+
+function authCode(err: unknown): string | undefined {
+  return typeof err === "object" && err !== null && "code" in err
+    ? String((err as { code: unknown }).code)
+    : undefined;
+}
+
+/**
+ * Saves the sections of a profile update. An e-mail change goes to Firebase Auth first (the
+ * authority on uniqueness), then everything else in one transaction; if the transaction fails
+ * the Auth e-mail is put back.
+ */
+export async function updateProfile(
+  uid: string,
+  update: ProfileUpdate,
+  now: Date,
+): Promise<UserDto> {
+  const [user, contact] = await Promise.all([
+    userRef(uid).get().then(data),
+    contactRef(uid).get().then(data),
+  ]);
+  if (!user) throw notFound(messages.users.notFound);
+
+  if (update.user.position !== undefined) {
+    const names = await lookupNames("positionNames");
+    if (names && update.user.position && !names.includes(update.user.position.name)) {
+      throw badRequest(messages.users.positionUnknown);
+    }
+  }
+
+  const oldEmail = contact?.email ?? null;
+  const newEmail = update.email;
+  const emailChanges = newEmail !== undefined && trLower(newEmail) !== trLower(oldEmail ?? "");
+  if (emailChanges) {
+    try {
+      await adminAuth().updateUser(uid, { email: newEmail, emailVerified: false });
+    } catch (err) {
+      if (authCode(err) === "auth/email-already-exists") throw conflict(messages.auth.emailInUse);
+      throw err;
+    }
+  }
+
+  try {
+    await db().runTransaction(async (tx) => {
+      const current = (await tx.get(userRef(uid))).data();
+      if (!current) throw notFound(messages.users.notFound);
+      const positionChanges =
+        update.user.position !== undefined &&
+        (update.user.position?.name ?? null) !== (current.position?.name ?? null);
+      if (positionChanges && (current.currentProjectId || current.activeApplication)) {
+        throw new ApiError(409, messages.users.positionLocked);
+      }
+      const projectSnap = current.currentProjectId
+        ? await tx.get(projectRef(current.currentProjectId))
+        : null;
+
+      const changes: Partial<UserDoc> = { ...update.user, updatedAt: ts(now) };
+      const name = update.user.name ?? current.name;
+      const position = update.user.position !== undefined ? update.user.position : current.position;
+      if (update.user.name !== undefined || update.user.position !== undefined) {
+        changes.userName = slugifyName(name);
+        changes.nameSort = trLower(name);
+        changes.searchKeys = buildSearchKeys(name, position?.name);
+      }
+      tx.update(userRef(uid), changes);
+
+      if (emailChanges)
+        tx.set(contactRef(uid), { email: newEmail, isEmailVerified: false }, { merge: true });
+      if (Object.keys(update.details).length > 0)
+        tx.set(detailsRef(uid), update.details, { merge: true });
+
+      // The team strip of the member's project carries their name.
+      if (update.user.name !== undefined && projectSnap?.exists) {
+        const project = projectSnap.data()!;
+        const team = (project.team ?? []).map((m) =>
+          m.uid === uid ? { ...m, name, userName: slugifyName(name) } : m,
+        );
+        tx.update(projectSnap.ref, { team, updatedAt: ts(now) });
+      }
+    });
+  } catch (err) {
+    if (emailChanges && oldEmail) {
+      await adminAuth()
+        .updateUser(uid, { email: oldEmail, emailVerified: contact?.isEmailVerified ?? false })
+        .catch(() => undefined);
+    }
+    throw err;
+  }
+
+  const [saved, savedContact, savedDetails] = await Promise.all([
+    userRef(uid).get().then(data),
+    contactRef(uid).get().then(data),
+    detailsRef(uid).get().then(data),
+  ]);
+  return userDto(uid, saved!, { contact: savedContact, details: savedDetails });
+}

@@ -1,0 +1,150 @@
+/** The weekly survey from the voter's side: pending votes, submitting one, feedback, mentor end. */
+import type { DocumentReference } from "firebase-admin/firestore";
+import {
+  type FeedbackDoc,
+  type FeedbackDto,
+  type PendingVoteDto,
+  type VoteAnswerDoc,
+  type VoteDoc,
+  type VoteSubmissionInput,
+  messages,
+  paths,
+  validateVoteSubmission,
+  voteState,
+  voteWeekFor,
+} from "@platform/common";
+import { db } from "../firebase.js";
+import type { AuthUser } from "../http/auth.js";
+import { isStaff } from "../http/auth.js";
+import { ApiError, badRequest, forbidden, notFound } from "../http/errors.js";
+import { toDate, ts } from "../lib/firestore.js";
+import { feedbackDto, pendingVoteDto } from "./dto.js";
+import { userRef } from "./refs.js";
+
+const voteRef = (id: string) => db().collection(paths.votes).doc(id) as DocumentReference<VoteDoc>;
+const answerRef = (id: string) =>
+  db().collection(paths.voteAnswers).doc(id) as DocumentReference<VoteAnswerDoc>;
+
+/** The caller's votes still waiting for an answer (not closed yet). */
+export async function pendingVotes(uid: string, now: Date): Promise<PendingVoteDto[]> {
+  const snap = await db()
+    .collection(paths.votes)
+    .where("voterId", "==", uid)
+    .where("status", "==", "PENDING")
+    .orderBy("opensAt", "desc")
+    .get();
+  return snap.docs
+    .map((d) => ({ id: d.id, v: d.data() as VoteDoc }))
+    .filter(({ v }) => (toDate(v.closesAt)?.getTime() ?? 0) >= now.getTime())
+    .map(({ id, v }) => pendingVoteDto(id, v));
+}
+
+async function ownVote(uid: string, voteId: string) {
+  const snap = await voteRef(voteId).get();
+  if (!snap.exists) throw notFound(messages.votes.notFound);
+  if (snap.data()!.voterId !== uid) throw forbidden();
+  return snap.data()!;
+}
+
+export async function pendingVote(uid: string, voteId: string): Promise<PendingVoteDto> {
+  return pendingVoteDto(voteId, await ownVote(uid, voteId));
+}
+
+/** Submits a vote once, by its voter, while the week's vote is open (spec §1, §5). */
+export async function completeVote(
+  uid: string,
+  voteId: string,
+  input: VoteSubmissionInput,
+  now: Date,
+) {
+  await db().runTransaction(async (tx) => {
+    const snap = await tx.get(voteRef(voteId));
+    const vote = snap.data();
+    if (!vote) throw notFound(messages.votes.notFound);
+    if (vote.voterId !== uid) throw forbidden();
+    const state = voteState(
+      { status: vote.status, opensAt: toDate(vote.opensAt)!, closesAt: toDate(vote.closesAt)! },
+      now,
+    );
+    if (state === "COMPLETED") throw new ApiError(409, messages.votes.alreadyCompleted);
+    if (state === "NOT_YET_OPEN") throw new ApiError(409, messages.votes.notOpen);
+    if (state === "CLOSED") throw new ApiError(409, messages.votes.closed);
+    const checked = validateVoteSubmission(vote.kind, vote.skills ?? [], input);
+    if (!checked.ok) throw badRequest(checked.message);
+    const answer: VoteAnswerDoc = {
+      voterId: uid,
+      targetUserId: vote.targetUserId,
+      projectId: vote.projectId,
+      weekId: vote.weekId,
+      kind: vote.kind,
+      ...checked.value,
+      submittedAt: ts(now),
+      aggregatedAt: null,
+    };
+    tx.create(answerRef(voteId), answer);
+    tx.update(voteRef(voteId), { status: "COMPLETED", completedAt: ts(now) });
+  });
+  return { voteId, status: "COMPLETED" as const };
+}
+
+/** Written feedback about a member: their own, or anyone's for HR and admin (spec §1). */
+export async function feedbacks(
+  viewer: AuthUser,
+  userId: string | undefined,
+): Promise<FeedbackDto[]> {
+  const target = userId ?? viewer.uid;
+  if (target !== viewer.uid && !isStaff(viewer, "hr", "admin")) throw forbidden();
+  const snap = await db().collection(paths.feedbacks(target)).orderBy("updatedAt", "desc").get();
+  return snap.docs.map((d) => feedbackDto(d.id, d.data() as FeedbackDoc));
+}
+
+/**
+ * A Junior asks to end the work with the Senior of their project: a removal request on the
+ * mentor for the coming vote (design §4), counted with the week's other removal requests.
+ */
+export async function discardWantedSenior(
+  uid: string,
+  seniorId: string,
+  reason: string,
+  now: Date,
+) {
+  if (uid === seniorId) throw forbidden(messages.votes.discardNotAllowed);
+  const week = voteWeekFor(now);
+  const id = `mentor_${week}_${uid}_${seniorId}`;
+  await db().runTransaction(async (tx) => {
+    const [meSnap, seniorSnap, existing] = await Promise.all([
+      tx.get(userRef(uid)),
+      tx.get(userRef(seniorId)),
+      tx.get(answerRef(id)),
+    ]);
+    const me = meSnap.data();
+    const senior = seniorSnap.data();
+    if (!senior) throw notFound(messages.users.notFound);
+    if (senior.type !== "SENIOR") throw badRequest(messages.votes.discardTargetNotSenior);
+    if (
+      !me ||
+      me.type !== "JUNIOR" ||
+      !me.currentProjectId ||
+      me.currentProjectId !== senior.currentProjectId
+    ) {
+      throw forbidden(messages.votes.discardNotAllowed);
+    }
+    if (existing.exists) throw new ApiError(409, messages.votes.discardAlready);
+    const answer: VoteAnswerDoc = {
+      voterId: uid,
+      targetUserId: seniorId,
+      projectId: me.currentProjectId,
+      weekId: week,
+      kind: "MENTOR",
+      scores: null,
+      feedback: "",
+      discardWanted: true,
+      discardReason: reason,
+      skillVotes: {},
+      submittedAt: ts(now),
+      aggregatedAt: null,
+    };
+    tx.create(answerRef(id), answer);
+  });
+  return { requestId: id, weekId: week };
+}

@@ -131,6 +131,40 @@ describe("uploads and downloads", () => {
   });
 });
 
+describe("resumable task control", () => {
+  it("pauses and resumes a resumable upload (the SDK re-queries the session)", async () => {
+    const bytes = binaryBytes(2_000_000);
+    const task = uploadBytesResumable(ref(storage, "big/paused.bin"), bytes);
+    let paused = false;
+    const states: string[] = [];
+    task.on("state_changed", (snapshot) => {
+      states.push(snapshot.state);
+      if (!paused && snapshot.bytesTransferred > 0) {
+        paused = task.pause();
+        setTimeout(() => task.resume(), 100);
+      }
+    });
+    const snapshot = await task;
+    expect(paused).toBe(true);
+    expect(states).toContain("paused");
+    expect(snapshot.metadata.md5Hash).toBe(md5(bytes));
+    expect(
+      Buffer.from(await getBytes(ref(storage, "big/paused.bin"))).equals(Buffer.from(bytes)),
+    ).toBe(true);
+  });
+
+  it("cancels a resumable upload without creating the object", async () => {
+    const task = uploadBytesResumable(ref(storage, "big/cancelled.bin"), binaryBytes(2_000_000));
+    task.on("state_changed", (snapshot) => {
+      if (snapshot.bytesTransferred > 0) task.cancel();
+    });
+    expect(await errorCode(task as unknown as Promise<unknown>)).toBe("storage/canceled");
+    expect(await errorCode(getMetadata(ref(storage, "big/cancelled.bin")))).toBe(
+      "storage/object-not-found",
+    );
+  });
+});
+
 describe("metadata", () => {
   it("returns GCS-style metadata and updates custom metadata with PATCH semantics", async () => {
     await uploadString(ref(storage, "meta.txt"), "x", "raw", {

@@ -8,6 +8,10 @@ import {
   setDoc,
   type Firestore,
 } from "firebase/firestore/lite";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { FirestoreEngine } from "../src/firestore/engine.js";
+import { createFirestoreRestHandler } from "../src/firestore/rest.js";
 import { startTarget, type Target } from "./firestore-harness.js";
 
 let t: Target;
@@ -258,5 +262,43 @@ describe("point-in-time reads", () => {
     // History starts with this emulator's first commit; older reads can't be answered exactly.
     expect(reply.status).toBe(400);
     expect(reply.body.error.status).toBe("FAILED_PRECONDITION");
+  });
+});
+
+describe("transaction expiry", () => {
+  it("an idle transaction expires after 60 s, any after 270 s", async () => {
+    if (!t.engine) return; // needs a controllable clock
+    let now = Date.parse("2030-01-01T00:00:00Z");
+    const engine = new FirestoreEngine({ now: () => new Date(now) });
+    const server = createServer(createFirestoreRestHandler(engine));
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1/projects/clock/databases/(default)/documents`;
+    const post = (rpc: string, body: unknown) =>
+      fetch(`${base}:${rpc}`, {
+        method: "POST",
+        headers: { Authorization: "Bearer owner" },
+        body: JSON.stringify(body),
+      }).then(async (r) => ({
+        status: r.status,
+        body: (await r.json()) as { transaction?: string },
+      }));
+    try {
+      const idle = (await post("beginTransaction", {})).body.transaction!;
+      now += 61_000;
+      expect((await post("commit", { transaction: idle })).status).toBe(400);
+
+      const busy = (await post("beginTransaction", {})).body.transaction!;
+      for (let i = 0; i < 5; i++) {
+        now += 50_000;
+        const read = await fetch(`${base}/c/d?transaction=${encodeURIComponent(busy)}`, {
+          headers: { Authorization: "Bearer owner" },
+        });
+        expect(read.status).toBe(404); // alive (the document just doesn't exist)
+      }
+      now += 50_000; // 300 s after it began
+      expect((await post("commit", { transaction: busy })).status).toBe(400);
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
   });
 });

@@ -109,6 +109,13 @@ describe("unary calls", () => {
     expect(missing.details).toMatch(/raw\/none/);
     const bad = await statusOf(call("getDocument", { name: "not-a-name" }));
     expect(bad.code).toBe(grpc.status.INVALID_ARGUMENT);
+    const farFuture = await statusOf(
+      call("getDocument", {
+        name: `${documents}/raw/one`,
+        readTime: { seconds: "999999999999999", nanos: 0 },
+      }),
+    );
+    expect(farFuture.code).toBe(grpc.status.INVALID_ARGUMENT);
   });
 
   it("reads the caller from the authorization metadata", async () => {

@@ -7,7 +7,7 @@ import * as grpc from "@grpc/grpc-js";
 import type { ServiceDefinition } from "@grpc/grpc-js";
 import { InvalidTokenError, callerFromAuthorizationHeader } from "../shared/auth.js";
 import type { Caller } from "../shared/auth.js";
-import { FirestoreError } from "./errors.js";
+import { FirestoreError, invalidArgument } from "./errors.js";
 import { ProtoJsonConverter } from "./grpc-convert.js";
 import { loadFirestorePackage, loadFirestoreRoot } from "./grpc-protos.js";
 import type {
@@ -48,10 +48,6 @@ function toStatus(err: unknown, log: Log): Partial<grpc.StatusObject> {
   if (err instanceof InvalidTokenError) {
     return { code: grpc.status.UNAUTHENTICATED, details: err.message };
   }
-  if (err instanceof TypeError || err instanceof RangeError) {
-    // Raised while converting a malformed request (bad timestamp, bad base64, …).
-    return { code: grpc.status.INVALID_ARGUMENT, details: err.message };
-  }
   log(
     `firestore gRPC: internal error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`,
   );
@@ -70,6 +66,15 @@ export function firestoreGrpcHandlers(
 ): grpc.UntypedServiceImplementation {
   const { converter } = firestoreProtos();
 
+  /** A request that cannot be expressed as JSON (e.g. a timestamp out of range) is the client's fault. */
+  const requestJson = (requestType: string, request: unknown): Json => {
+    try {
+      return converter.toJson(`${V1}.${requestType}`, request);
+    } catch (err) {
+      throw invalidArgument(err instanceof Error ? err.message : String(err));
+    }
+  };
+
   function unary(
     requestType: string,
     responseType: string,
@@ -78,7 +83,7 @@ export function firestoreGrpcHandlers(
     return (call, callback) => {
       (async () => {
         const caller = callerOf(call.metadata);
-        const result = await run(converter.toJson(`${V1}.${requestType}`, call.request), caller);
+        const result = await run(requestJson(requestType, call.request), caller);
         return converter.fromJson(responseType, result ?? {});
       })().then(
         (response) => callback(null, response),
@@ -95,7 +100,7 @@ export function firestoreGrpcHandlers(
     return (call) => {
       (async () => {
         const caller = callerOf(call.metadata);
-        const results = await run(converter.toJson(`${V1}.${requestType}`, call.request), caller);
+        const results = await run(requestJson(requestType, call.request), caller);
         for (const result of results) {
           if (call.cancelled) return;
           call.write(converter.fromJson(responseType, result));

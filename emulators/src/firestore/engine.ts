@@ -5,7 +5,7 @@
  */
 import type { CompiledRules, RulesDocumentReader } from "../rules/api.js";
 import type { Caller } from "../shared/auth.js";
-import type { FirestoreDocument, Value } from "../shared/value.js";
+import type { FirestoreDocument } from "../shared/value.js";
 import {
   type AccessCheck,
   MULTI_ACCESS_LIMIT,
@@ -45,8 +45,7 @@ import {
   timestampMicros,
 } from "./snapshots.js";
 import { FirestoreError, invalidArgument, transactionContention } from "./errors.js";
-import { applyMask, deleteField, getField, parseFieldPath, setField } from "./field-path.js";
-import { checkDocumentLimits } from "./limits.js";
+import { applyMask, parseFieldPath } from "./field-path.js";
 import { readExport, writeExport } from "./persistence.js";
 import {
   type PlannedQuery,
@@ -72,8 +71,7 @@ import {
   TransactionManager,
   recordRead,
 } from "./transactions.js";
-import { applyTransforms } from "./transforms.js";
-import { isVector } from "./values.js";
+import { applyWrite } from "./writes.js";
 
 export { FirestoreError } from "./errors.js";
 export type * from "./api-types.js";
@@ -102,19 +100,6 @@ function resultSignature(result: QueryResult): string {
 
 function pathOf(p: ResourcePath): string {
   return p.segments.join("/");
-}
-
-/** Deterministic JSON (sorted keys) to tell whether a write changed a document. */
-function stableJson(value: unknown): string {
-  if (typeof value === "number" && !Number.isFinite(value)) return `"${value}"`;
-  if (Array.isArray(value)) return `[${value.map(stableJson).join(",")}]`;
-  if (value && typeof value === "object") {
-    const entries = Object.keys(value)
-      .sort()
-      .map((k) => `${JSON.stringify(k)}:${stableJson((value as Record<string, unknown>)[k])}`);
-    return `{${entries.join(",")}}`;
-  }
-  return JSON.stringify(value);
 }
 
 function pageOffset(token: string | undefined): number {
@@ -770,11 +755,10 @@ export class FirestoreEngine {
       const overlay = new Map<string, StoredDocument | null>();
       const pending: PendingWrite[] = [];
       const writeResults = writes.map((write) => {
-        const { path, before, after, result, verifyOnly } = this.applyWrite(
+        const { path, before, after, result, verifyOnly } = applyWrite(
           db,
           write,
-          overlay,
-          store,
+          (p) => (overlay.has(p) ? overlay.get(p)! : (store.get(p) ?? null)),
           commitTime,
         );
         if (verifyOnly) return result; // a verify reads; its rules were checked at read time
@@ -812,118 +796,5 @@ export class FirestoreEngine {
       }
       return { writeResults, commitTime };
     });
-  }
-
-  private applyWrite(
-    db: DatabaseId,
-    write: Write,
-    overlay: Map<string, StoredDocument | null>,
-    store: DatabaseStore,
-    commitTime: string,
-  ): {
-    path: string;
-    before: StoredDocument | null;
-    after: StoredDocument | null;
-    result: WriteResult;
-    verifyOnly?: boolean;
-  } {
-    const kinds = [write.update, write.delete, write.verify, write.transform].filter(
-      (k) => k !== undefined,
-    ).length;
-    if (kinds !== 1) {
-      throw invalidArgument(
-        "A write must have exactly one of update, delete, verify or transform.",
-      );
-    }
-    const name = write.update
-      ? write.update.name
-      : (write.delete ?? write.verify ?? write.transform!.document);
-    if (!name) throw invalidArgument("A write must name its document.");
-    const ref = parseDocumentName(name);
-    if (ref.project !== db.project || ref.database !== db.database) {
-      throw invalidArgument(`Document ${name} is not in database ${databaseName(db)}.`);
-    }
-    const path = pathOf(ref);
-    const before = overlay.has(path) ? overlay.get(path)! : (store.get(path) ?? null);
-    this.checkPrecondition(name, before, write.currentDocument);
-
-    if (write.verify !== undefined) {
-      return { path, before, after: before, result: {}, verifyOnly: true };
-    }
-
-    if (write.delete !== undefined) {
-      if (write.updateTransforms?.length) throw invalidArgument("A delete cannot have transforms.");
-      return { path, before, after: null, result: {} };
-    }
-
-    let fields: Record<string, Value>;
-    const transforms = write.transform
-      ? (write.transform.fieldTransforms ?? [])
-      : (write.updateTransforms ?? []);
-    if (write.update) {
-      const input = structuredClone(write.update.fields ?? {});
-      validateFieldNames(input);
-      if (write.updateMask) {
-        fields = before ? structuredClone(before.fields) : {};
-        for (const text of write.updateMask.fieldPaths ?? []) {
-          const fieldPath = parseFieldPath(text);
-          const value = getField(input, fieldPath);
-          if (value === undefined) deleteField(fields, fieldPath);
-          else setField(fields, fieldPath, value);
-        }
-      } else {
-        fields = input;
-      }
-    } else {
-      fields = before ? structuredClone(before.fields) : {};
-    }
-    const transformResults = applyTransforms(fields, transforms, commitTime);
-    checkDocumentLimits(path, fields, name);
-    const unchanged = before !== null && stableJson(before.fields) === stableJson(fields);
-    const after: StoredDocument = unchanged
-      ? before
-      : {
-          path,
-          fields,
-          createTime: before?.createTime ?? commitTime,
-          updateTime: commitTime,
-        };
-    const result: WriteResult = { updateTime: after.updateTime };
-    if (transforms.length > 0) result.transformResults = transformResults;
-    return { path, before, after, result };
-  }
-
-  private checkPrecondition(
-    name: string,
-    doc: StoredDocument | null,
-    pre: Precondition | undefined,
-  ): void {
-    if (!pre) return;
-    if (pre.exists !== undefined && pre.updateTime !== undefined) {
-      throw invalidArgument("A precondition can set exists or updateTime, not both.");
-    }
-    if (pre.exists === true && !doc)
-      throw new FirestoreError("NOT_FOUND", `No document to update: ${name}`);
-    if (pre.exists === false && doc)
-      throw new FirestoreError("ALREADY_EXISTS", `Document already exists: ${name}`);
-    if (pre.updateTime !== undefined) {
-      // A missing document has no version: the same failure as a stale one (which the SDKs retry).
-      const required = normalizeTimestamp(pre.updateTime) ?? pre.updateTime;
-      if (doc?.updateTime !== required) {
-        throw new FirestoreError(
-          "FAILED_PRECONDITION",
-          `the stored version (${doc?.updateTime ?? "none"}) of ${name} does not match the required base version (${required})`,
-        );
-      }
-    }
-  }
-}
-
-function validateFieldNames(fields: Record<string, Value>): void {
-  for (const [key, value] of Object.entries(fields)) {
-    if (key === "") throw invalidArgument("Field names cannot be empty.");
-    if (/^__.*__$/.test(key)) throw invalidArgument(`Field name "${key}" is reserved.`);
-    // Vectors are maps with the reserved "__type__" key; their shape is the SDKs' business.
-    if ("mapValue" in value && !isVector(value)) validateFieldNames(value.mapValue.fields ?? {});
   }
 }

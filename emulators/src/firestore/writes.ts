@@ -1,0 +1,141 @@
+/**
+ * One write of a commit applied to the version of its document before it: preconditions,
+ * update masks, transforms and the documented limits. Pure; the engine stores the results.
+ */
+import type { Value } from "../shared/value.js";
+import type { Precondition, Write, WriteResult } from "./api-types.js";
+import { normalizeTimestamp } from "./clock.js";
+import type { StoredDocument } from "./document-store.js";
+import { FirestoreError, invalidArgument } from "./errors.js";
+import { deleteField, getField, parseFieldPath, setField } from "./field-path.js";
+import { checkDocumentLimits } from "./limits.js";
+import { type DatabaseId, databaseName, parseDocumentName } from "./resource-names.js";
+import { applyTransforms } from "./transforms.js";
+import { isVector } from "./values.js";
+
+export interface AppliedWrite {
+  path: string;
+  before: StoredDocument | null;
+  /** The same object as `before` when the write changed nothing. */
+  after: StoredDocument | null;
+  result: WriteResult;
+  /** A `verify` write: checked a precondition, wrote nothing. */
+  verifyOnly?: boolean;
+}
+
+/** Deterministic JSON (sorted keys) to tell whether a write changed a document. */
+function stableJson(value: unknown): string {
+  if (typeof value === "number" && !Number.isFinite(value)) return `"${value}"`;
+  if (Array.isArray(value)) return `[${value.map(stableJson).join(",")}]`;
+  if (value && typeof value === "object") {
+    const entries = Object.keys(value)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${stableJson((value as Record<string, unknown>)[k])}`);
+    return `{${entries.join(",")}}`;
+  }
+  return JSON.stringify(value);
+}
+
+export function applyWrite(
+  db: DatabaseId,
+  write: Write,
+  current: (path: string) => StoredDocument | null,
+  commitTime: string,
+): AppliedWrite {
+  const kinds = [write.update, write.delete, write.verify, write.transform].filter(
+    (k) => k !== undefined,
+  ).length;
+  if (kinds !== 1) {
+    throw invalidArgument("A write must have exactly one of update, delete, verify or transform.");
+  }
+  const name = write.update
+    ? write.update.name
+    : (write.delete ?? write.verify ?? write.transform!.document);
+  if (!name) throw invalidArgument("A write must name its document.");
+  const ref = parseDocumentName(name);
+  if (ref.project !== db.project || ref.database !== db.database) {
+    throw invalidArgument(`Document ${name} is not in database ${databaseName(db)}.`);
+  }
+  const path = ref.segments.join("/");
+  const before = current(path);
+  checkPrecondition(name, before, write.currentDocument);
+
+  if (write.verify !== undefined) {
+    return { path, before, after: before, result: {}, verifyOnly: true };
+  }
+
+  if (write.delete !== undefined) {
+    if (write.updateTransforms?.length) throw invalidArgument("A delete cannot have transforms.");
+    return { path, before, after: null, result: {} };
+  }
+
+  let fields: Record<string, Value>;
+  const transforms = write.transform
+    ? (write.transform.fieldTransforms ?? [])
+    : (write.updateTransforms ?? []);
+  if (write.update) {
+    const input = structuredClone(write.update.fields ?? {});
+    validateFieldNames(input);
+    if (write.updateMask) {
+      fields = before ? structuredClone(before.fields) : {};
+      for (const text of write.updateMask.fieldPaths ?? []) {
+        const fieldPath = parseFieldPath(text);
+        const value = getField(input, fieldPath);
+        if (value === undefined) deleteField(fields, fieldPath);
+        else setField(fields, fieldPath, value);
+      }
+    } else {
+      fields = input;
+    }
+  } else {
+    fields = before ? structuredClone(before.fields) : {};
+  }
+  const transformResults = applyTransforms(fields, transforms, commitTime);
+  checkDocumentLimits(path, fields, name);
+  const unchanged = before !== null && stableJson(before.fields) === stableJson(fields);
+  const after: StoredDocument = unchanged
+    ? before
+    : {
+        path,
+        fields,
+        createTime: before?.createTime ?? commitTime,
+        updateTime: commitTime,
+      };
+  const result: WriteResult = { updateTime: after.updateTime };
+  if (transforms.length > 0) result.transformResults = transformResults;
+  return { path, before, after, result };
+}
+
+function checkPrecondition(
+  name: string,
+  doc: StoredDocument | null,
+  pre: Precondition | undefined,
+): void {
+  if (!pre) return;
+  if (pre.exists !== undefined && pre.updateTime !== undefined) {
+    throw invalidArgument("A precondition can set exists or updateTime, not both.");
+  }
+  if (pre.exists === true && !doc)
+    throw new FirestoreError("NOT_FOUND", `No document to update: ${name}`);
+  if (pre.exists === false && doc)
+    throw new FirestoreError("ALREADY_EXISTS", `Document already exists: ${name}`);
+  if (pre.updateTime !== undefined) {
+    // A missing document has no version: the same failure as a stale one (which the SDKs retry).
+    const required = normalizeTimestamp(pre.updateTime) ?? pre.updateTime;
+    if (doc?.updateTime !== required) {
+      throw new FirestoreError(
+        "FAILED_PRECONDITION",
+        `the stored version (${doc?.updateTime ?? "none"}) of ${name} does not match the required base version (${required})`,
+      );
+    }
+  }
+}
+
+function validateFieldNames(fields: Record<string, Value>): void {
+  for (const [key, value] of Object.entries(fields)) {
+    if (key === "") throw invalidArgument("Field names cannot be empty.");
+    if (/^__.*__$/.test(key)) throw invalidArgument(`Field name "${key}" is reserved.`);
+    // Vectors are maps with the reserved "__type__" key; their shape is the SDKs' business.
+    if ("mapValue" in value && !isVector(value)) validateFieldNames(value.mapValue.fields ?? {});
+  }
+}

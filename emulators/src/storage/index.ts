@@ -1,2 +1,3 @@
 export { startStorageEmulator } from "./server.js";
 export type { StorageEmulator, StorageEmulatorOptions } from "./server.js";
+export { firestoreRestReader } from "./firestore-rest-reader.js";

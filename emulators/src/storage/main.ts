@@ -1,9 +1,11 @@
 /**
  * CLI: `tsx src/storage/main.ts [--host 127.0.0.1] [--port 9199] [--rules ../storage.rules]
- *       [--import dir] [--export-on-exit dir] [--quiet]`
+ *       [--import dir] [--export-on-exit dir] [--firestore 127.0.0.1:8080 --project demo-x] [--quiet]`
+ * `--firestore` points firestore.get()/exists() in storage.rules at a Firestore emulator's REST API.
  * Exports (when asked to) and exits cleanly on SIGINT/SIGTERM.
  */
 import { parseArgs } from "node:util";
+import { firestoreRestReader } from "./firestore-rest-reader.js";
 import { startStorageEmulator } from "./server.js";
 
 const { values } = parseArgs({
@@ -13,6 +15,8 @@ const { values } = parseArgs({
     rules: { type: "string" },
     import: { type: "string" },
     "export-on-exit": { type: "string" },
+    firestore: { type: "string" },
+    project: { type: "string" },
     quiet: { type: "boolean", default: false },
   },
 });
@@ -32,6 +36,14 @@ try {
     ...(values.rules ? { rulesFile: values.rules } : {}),
     ...(values.import ? { importDir: values.import } : {}),
     ...(values["export-on-exit"] ? { exportDir: values["export-on-exit"] } : {}),
+    ...(values.firestore
+      ? {
+          firestore: firestoreRestReader({
+            host: values.firestore,
+            projectId: values.project ?? process.env.GCLOUD_PROJECT ?? "demo-project",
+          }),
+        }
+      : {}),
   });
 } catch (error) {
   console.error(

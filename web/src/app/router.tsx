@@ -1,4 +1,111 @@
-import { createBrowserRouter } from "react-router-dom";
-import { HomePage } from "../features/home/HomePage";
+import type { ComponentType } from "react";
+import { createBrowserRouter, type RouteObject } from "react-router-dom";
+import { NotFoundScreen } from "../components/NotFoundScreen";
+import { PageLoader } from "../components/PageLoader";
+import { RequireAuth } from "../components/RequireAuth";
+import { AppLayout } from "../components/shell/AppLayout";
+import { RouteErrorRedirect } from "../components/shell/RouteErrorRedirect";
 
-export const router = createBrowserRouter([{ path: "/", element: <HomePage /> }]);
+/** A route whose screen is a separate chunk, loaded when the route is first visited. */
+function screen(load: () => Promise<ComponentType>, options: { member?: boolean } = {}) {
+  return async () => {
+    const Screen = await load();
+    return {
+      Component: options.member
+        ? () => (
+            <RequireAuth>
+              <Screen />
+            </RequireAuth>
+          )
+        : Screen,
+    };
+  };
+}
+
+const member = () => import("../features/member/MemberScreen");
+const legal = () => import("../features/legal/LegalPages");
+const directory = () => import("../features/directory/DirectoryPage");
+const profile = () => import("../features/profile/PublicProfilePage");
+
+/** The route table of spec §2. */
+export const routes: RouteObject[] = [
+  {
+    element: <AppLayout />,
+    hydrateFallbackElement: <PageLoader />,
+    children: [
+      {
+        errorElement: <RouteErrorRedirect />,
+        children: [
+          {
+            path: "/",
+            lazy: screen(() => import("../features/home/HomePage").then((m) => m.HomePage)),
+          },
+          {
+            path: "/projeler",
+            lazy: screen(() =>
+              import("../features/projects/ProjectsPage").then((m) => m.ProjectsPage),
+            ),
+          },
+          {
+            path: "/projeler/edit/:projectId",
+            lazy: screen(() => member().then((m) => m.ProjectEditScreen), { member: true }),
+          },
+          { path: "/juniorlar", lazy: screen(() => directory().then((m) => m.JuniorsPage)) },
+          { path: "/seniorlar", lazy: screen(() => directory().then((m) => m.SeniorsPage)) },
+          {
+            path: "/junior/:userName",
+            lazy: screen(() => profile().then((m) => m.JuniorProfilePage)),
+          },
+          {
+            path: "/senior/:userName",
+            lazy: screen(() => profile().then((m) => m.SeniorProfilePage)),
+          },
+          {
+            path: "/sikca-sorulan-sorular",
+            lazy: screen(() => import("../features/faq/FaqPage").then((m) => m.FaqPage)),
+          },
+          { path: "/kayit_ol", lazy: screen(() => member().then((m) => m.SignUpScreen)) },
+          { path: "/onay_kodu", lazy: screen(() => member().then((m) => m.CodeScreen)) },
+          { path: "/kariyer_bilgileri", lazy: screen(() => member().then((m) => m.CareerScreen)) },
+          { path: "/giris_yap", lazy: screen(() => member().then((m) => m.LoginScreen)) },
+          {
+            path: "/sifre_yenileme",
+            lazy: screen(() => member().then((m) => m.ResetRequestScreen)),
+          },
+          {
+            path: "/yeni_sifre_belirle",
+            lazy: screen(() => member().then((m) => m.NewPasswordScreen)),
+          },
+          {
+            path: "/hesabim/:nameSlug",
+            lazy: screen(() => member().then((m) => m.AccountScreen), { member: true }),
+          },
+          {
+            path: "/bildirimler",
+            lazy: screen(() => member().then((m) => m.NotificationsScreen), { member: true }),
+          },
+          { path: "/acik_riza_metni", lazy: screen(() => legal().then((m) => m.OpenConsentPage)) },
+          {
+            path: "/uyelik_kullanici_sozlesmesi",
+            lazy: screen(() => legal().then((m) => m.MembershipAgreementPage)),
+          },
+          { path: "/kvkk", lazy: screen(() => legal().then((m) => m.KvkkPage)) },
+          {
+            path: "/gizlilik_cerez_politikasi",
+            lazy: screen(() => legal().then((m) => m.CookiePolicyPage)),
+          },
+          {
+            path: "/server-error",
+            lazy: screen(() =>
+              import("../features/errors/ServerErrorPage").then((m) => m.ServerErrorPage),
+            ),
+          },
+          { path: "/not-found", element: <NotFoundScreen /> },
+          { path: "*", element: <NotFoundScreen /> },
+        ],
+      },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);

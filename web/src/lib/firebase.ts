@@ -1,22 +1,52 @@
 import { initializeApp } from "firebase/app";
 import { connectAuthEmulator, getAuth } from "firebase/auth";
 import { connectFirestoreEmulator, getFirestore } from "firebase/firestore/lite";
-import { connectFunctionsEmulator, getFunctions } from "firebase/functions";
-import { connectStorageEmulator, getStorage } from "firebase/storage";
+import type { Functions } from "firebase/functions";
+import type { FirebaseStorage } from "firebase/storage";
 import { emulatorPorts, firebaseConfig, usesEmulators } from "./firebase-config";
 
 export const firebaseApp = initializeApp(firebaseConfig);
 export const auth = getAuth(firebaseApp);
 /** Firestore Lite: plain REST reads under firestore.rules (no streaming listeners needed). */
 export const db = getFirestore(firebaseApp);
-export const storage = getStorage(firebaseApp);
-export const functions = getFunctions(firebaseApp, "europe-west1");
+
+// Same host the page came from, so the stack works at 127.0.0.1 and at localhost alike.
+const emulatorHost = () => window.location.hostname;
 
 if (usesEmulators) {
-  // Same host the page came from, so the stack works at 127.0.0.1 and at localhost alike.
-  const host = window.location.hostname;
-  connectAuthEmulator(auth, `http://${host}:${emulatorPorts.auth}`, { disableWarnings: true });
-  connectFirestoreEmulator(db, host, emulatorPorts.firestore);
-  connectStorageEmulator(storage, host, emulatorPorts.storage);
-  connectFunctionsEmulator(functions, host, emulatorPorts.functions);
+  connectAuthEmulator(auth, `http://${emulatorHost()}:${emulatorPorts.auth}`, {
+    disableWarnings: true,
+  });
+  connectFirestoreEmulator(db, emulatorHost(), emulatorPorts.firestore);
+}
+
+let storagePromise: Promise<FirebaseStorage> | undefined;
+
+/**
+ * Cloud Storage, loaded on first use: images come after the data they belong to, so the SDK
+ * stays out of the JavaScript a first visit downloads.
+ */
+export function getStorageSdk(): Promise<FirebaseStorage> {
+  storagePromise ??= import("firebase/storage").then(({ getStorage, connectStorageEmulator }) => {
+    const storage = getStorage(firebaseApp);
+    if (usesEmulators) connectStorageEmulator(storage, emulatorHost(), emulatorPorts.storage);
+    return storage;
+  });
+  return storagePromise;
+}
+
+let functionsPromise: Promise<Functions> | undefined;
+
+/** Cloud Functions callable client, loaded on first use (the app calls `/api` over HTTP). */
+export function getFunctionsSdk(): Promise<Functions> {
+  functionsPromise ??= import("firebase/functions").then(
+    ({ getFunctions, connectFunctionsEmulator }) => {
+      const functions = getFunctions(firebaseApp, "europe-west1");
+      if (usesEmulators) {
+        connectFunctionsEmulator(functions, emulatorHost(), emulatorPorts.functions);
+      }
+      return functions;
+    },
+  );
+  return functionsPromise;
 }

@@ -1,0 +1,29 @@
+// Gzipped size of the JavaScript a first visit to a route downloads: the entry chunk, its static
+// imports, and the route's own lazy chunk with its static imports. Run after `vite build`:
+//   node web/scripts/initial-js-size.mjs [src/features/home/HomePage.tsx]
+import { readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { gzipSync } from "node:zlib";
+
+const dist = join(dirname(fileURLToPath(import.meta.url)), "../dist");
+const manifest = JSON.parse(readFileSync(join(dist, ".vite/manifest.json"), "utf8"));
+const route = process.argv[2] ?? "src/features/home/HomePage.tsx";
+
+const files = new Set();
+const visit = (key) => {
+  const chunk = manifest[key];
+  if (!chunk || files.has(chunk.file)) return;
+  files.add(chunk.file);
+  for (const dep of chunk.imports ?? []) visit(dep);
+};
+visit("index.html");
+visit(route);
+
+let total = 0;
+for (const file of [...files].sort()) {
+  const size = gzipSync(readFileSync(join(dist, file)), { level: 9 }).length;
+  total += size;
+  console.log(`${(size / 1024).toFixed(1).padStart(8)} KB  ${file}`);
+}
+console.log(`${(total / 1024).toFixed(1).padStart(8)} KB  initial JavaScript for ${route} (gzip)`);

@@ -1,0 +1,41 @@
+import { useEffect } from "react";
+import { site } from "../lib/site";
+
+export interface PageMetaProps {
+  title: string;
+  description: string;
+}
+
+function upsertMeta(attribute: "name" | "property", key: string, content: string) {
+  let element = document.head.querySelector<HTMLMetaElement>(`meta[${attribute}="${key}"]`);
+  if (!element) {
+    element = document.createElement("meta");
+    element.setAttribute(attribute, key);
+    document.head.appendChild(element);
+  }
+  element.setAttribute("content", content);
+}
+
+/** Sets the document title, description and social-sharing tags of the current page. */
+export function usePageMeta({ title, description }: PageMetaProps) {
+  useEffect(() => {
+    const fullTitle = `${title} | ${site.name}`;
+    document.title = fullTitle;
+    upsertMeta("name", "description", description);
+    upsertMeta("name", "robots", "noindex, nofollow");
+    upsertMeta("property", "og:type", "website");
+    upsertMeta("property", "og:site_name", site.name);
+    upsertMeta("property", "og:locale", "tr_TR");
+    upsertMeta("property", "og:title", fullTitle);
+    upsertMeta("property", "og:description", description);
+    upsertMeta("property", "og:url", window.location.href);
+    upsertMeta("name", "twitter:card", "summary");
+    upsertMeta("name", "twitter:title", fullTitle);
+    upsertMeta("name", "twitter:description", description);
+  }, [title, description]);
+}
+
+export function PageMeta(props: PageMetaProps) {
+  usePageMeta(props);
+  return null;
+}

@@ -1,0 +1,37 @@
+import { Accordion, Alert, Skeleton, Stack, Text } from "@mantine/core";
+import { useFaqs } from "./useFaqs";
+
+export const FAQ_TEXTS = {
+  loadError: "Sorular yüklenirken bir hata oluştu.",
+  empty: "Henüz soru eklenmemiş.",
+};
+
+/** Questions with one answer open at a time (spec §2 FAQ). */
+export function FaqAccordion({ tag }: { tag: "home" | "sss" }) {
+  const faqs = useFaqs(tag);
+  if (faqs.isPending) {
+    return (
+      <Stack gap="sm" aria-busy="true">
+        {[0, 1, 2, 3].map((i) => (
+          <Skeleton key={i} height={52} radius="md" />
+        ))}
+      </Stack>
+    );
+  }
+  if (faqs.isError) return <Alert color="red">{FAQ_TEXTS.loadError}</Alert>;
+  if (faqs.data.length === 0) return <Text c="dimmed">{FAQ_TEXTS.empty}</Text>;
+  return (
+    <Accordion variant="separated" radius="md" data-testid={`faq-${tag}`}>
+      {faqs.data.map((faq) => (
+        <Accordion.Item key={faq.id} value={faq.id}>
+          <Accordion.Control>
+            <Text fw={600}>{faq.question}</Text>
+          </Accordion.Control>
+          <Accordion.Panel>
+            <Text style={{ whiteSpace: "pre-line" }}>{faq.answer}</Text>
+          </Accordion.Panel>
+        </Accordion.Item>
+      ))}
+    </Accordion>
+  );
+}

@@ -1,0 +1,63 @@
+import { Anchor, Button, Paper, Text } from "@mantine/core";
+import { useState } from "react";
+import { SHELL_TEXTS } from "./texts";
+
+/** Local-storage flag of the cookie popup (spec §2): absent = show, "1" = closed for good. */
+export const COOKIE_FLAG = "cerezPopupClosed";
+
+function readFlag(): boolean {
+  try {
+    return window.localStorage.getItem(COOKIE_FLAG) !== null;
+  } catch {
+    return false;
+  }
+}
+
+/** Fixed bottom-left cookie notice, shown until closed on this browser. */
+export function CookiePopup() {
+  const [closed, setClosed] = useState(readFlag);
+  if (closed) return null;
+  const close = () => {
+    try {
+      window.localStorage.setItem(COOKIE_FLAG, "1");
+    } catch {
+      // Storage unavailable (private mode): hide for this visit only.
+    }
+    setClosed(true);
+  };
+  return (
+    <Paper
+      role="region"
+      aria-label={SHELL_TEXTS.cookieLabel}
+      data-testid="cookie-popup"
+      shadow="lg"
+      withBorder
+      p="md"
+      radius="md"
+      style={{
+        position: "fixed",
+        left: 16,
+        bottom: 16,
+        maxWidth: 270,
+        minWidth: 180,
+        minHeight: 120,
+        zIndex: 300,
+        display: "flex",
+        flexDirection: "column",
+        justifyContent: "space-between",
+        gap: 12,
+      }}
+    >
+      <Text size="sm">
+        {SHELL_TEXTS.cookieText}{" "}
+        <Anchor href="/gizlilik_cerez_politikasi" target="_blank" rel="noopener" size="sm">
+          {SHELL_TEXTS.cookieLink}
+        </Anchor>{" "}
+        {SHELL_TEXTS.cookieTextEnd}
+      </Text>
+      <Button size="xs" onClick={close} style={{ alignSelf: "flex-end" }}>
+        {SHELL_TEXTS.cookieClose}
+      </Button>
+    </Paper>
+  );
+}

@@ -1,0 +1,106 @@
+import { Container, List, Paper, Stack, Table, Text, Title } from "@mantine/core";
+import { useMemo } from "react";
+import { useSearchParams } from "react-router-dom";
+import { PageBreadcrumbs } from "../../components/PageBreadcrumbs";
+import { PageMeta } from "../../components/PageMeta";
+import { COOKIE_POLICY } from "./cookiePolicy";
+import { KVKK } from "./kvkk";
+import { MEMBERSHIP_AGREEMENT } from "./membershipAgreement";
+import {
+  formatEffectiveDate,
+  parseLegalQuery,
+  showsEffectiveDate,
+  type LegalBlock,
+  type LegalDocument,
+} from "./model";
+import { OPEN_CONSENT } from "./openConsent";
+
+export const LEGAL_TEXTS = {
+  home: "Anasayfa",
+  effectiveDate: "Yürürlük Tarihi",
+  person: "İlgili kişi",
+  email: "E-posta",
+};
+
+function Block({ block }: { block: LegalBlock }) {
+  switch (block.kind) {
+    case "p":
+      return <Text>{block.text}</Text>;
+    case "list":
+      return (
+        <List spacing={6} withPadding>
+          {block.items.map((item) => (
+            <List.Item key={item}>{item}</List.Item>
+          ))}
+        </List>
+      );
+    case "table":
+      return (
+        <Table.ScrollContainer minWidth={420}>
+          <Table withTableBorder withColumnBorders striped data-testid="legal-table">
+            <Table.Caption>{block.caption}</Table.Caption>
+            <Table.Thead>
+              <Table.Tr>
+                {block.head.map((h) => (
+                  <Table.Th key={h}>{h}</Table.Th>
+                ))}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {block.rows.map((row) => (
+                <Table.Tr key={row[0]}>
+                  {row.map((cell, i) => (
+                    <Table.Td key={i}>{cell}</Table.Td>
+                  ))}
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      );
+  }
+}
+
+function LegalPage({ document: doc }: { document: LegalDocument }) {
+  const [params] = useSearchParams();
+  const q = parseLegalQuery(params);
+  const today = useMemo(() => formatEffectiveDate(new Date()), []);
+  return (
+    <Container size="md" py="xl">
+      <PageMeta title={doc.title} description={doc.description} />
+      <Stack gap="lg">
+        <PageBreadcrumbs items={[{ label: LEGAL_TEXTS.home, to: "/" }, { label: doc.title }]} />
+        <Title order={1}>{doc.title}</Title>
+        {(q.name || q.email) && (
+          <Paper withBorder p="sm" radius="md" data-testid="legal-person">
+            {q.name && <Text size="sm">{`${LEGAL_TEXTS.person}: ${q.name}`}</Text>}
+            {q.email && <Text size="sm">{`${LEGAL_TEXTS.email}: ${q.email}`}</Text>}
+          </Paper>
+        )}
+        {showsEffectiveDate(q) && (
+          <Text fw={600} data-testid="effective-date">
+            {`${LEGAL_TEXTS.effectiveDate}: ${today}`}
+          </Text>
+        )}
+        {doc.intro.map((text) => (
+          <Text key={text}>{text}</Text>
+        ))}
+        {doc.sections.map((section) => (
+          <Stack key={section.title} gap="sm" component="section" aria-label={section.title}>
+            <Title order={2} fz="xl">
+              {section.title}
+            </Title>
+            {section.blocks.map((block, i) => (
+              <Block key={i} block={block} />
+            ))}
+          </Stack>
+        ))}
+      </Stack>
+    </Container>
+  );
+}
+
+export const OpenConsentPage = () => <LegalPage document={OPEN_CONSENT} />;
+export const MembershipAgreementPage = () => <LegalPage document={MEMBERSHIP_AGREEMENT} />;
+export const KvkkPage = () => <LegalPage document={KVKK} />;
+export const CookiePolicyPage = () => <LegalPage document={COOKIE_POLICY} />;

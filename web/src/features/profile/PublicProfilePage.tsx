@@ -1,0 +1,334 @@
+import {
+  Alert,
+  Anchor,
+  Avatar,
+  Badge,
+  Card,
+  Container,
+  Group,
+  Grid,
+  List,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from "@mantine/core";
+import { notifications } from "@mantine/notifications";
+import { GENDER_LABELS, type MemberType } from "@platform/common";
+import { IconCake, IconGenderBigender, IconMail, IconMapPin } from "@tabler/icons-react";
+import { useMutation } from "@tanstack/react-query";
+import type { ReactNode } from "react";
+import { Link, useLocation, useParams } from "react-router-dom";
+import { PageBreadcrumbs } from "../../components/PageBreadcrumbs";
+import { PageMeta } from "../../components/PageMeta";
+import { ApiError, apiCall } from "../../lib/api";
+import { useStorageUrl } from "../../lib/storage";
+import { useViewer } from "../../lib/viewer";
+import { useContactEmail, useMemberProjects, useProfileUser, type ProfileUser } from "./data";
+import { canEndMentorship, canSeeEmail, formatAddress, formatBirthDate } from "./format";
+import { PROFILE_TEXTS as T } from "./texts";
+
+function initials(name: string) {
+  return name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((w) => w.charAt(0).toLocaleUpperCase("tr-TR"))
+    .join("");
+}
+
+function Section({
+  title,
+  children,
+  testId,
+}: {
+  title: string;
+  children: ReactNode;
+  testId: string;
+}) {
+  return (
+    <Card
+      withBorder
+      radius="md"
+      padding="lg"
+      component="section"
+      aria-label={title}
+      data-testid={testId}
+    >
+      <Title order={2} fz="lg" mb="sm">
+        {title}
+      </Title>
+      {children}
+    </Card>
+  );
+}
+
+function Fact({ icon, label, value }: { icon: ReactNode; label: string; value: ReactNode }) {
+  return (
+    <Group gap="xs" wrap="nowrap" align="flex-start">
+      {icon}
+      <Text size="sm">
+        <Text span c="dimmed" size="sm">{`${label}: `}</Text>
+        {value}
+      </Text>
+    </Group>
+  );
+}
+
+function EndMentorshipLink({ senior }: { senior: ProfileUser }) {
+  const end = useMutation({
+    mutationFn: () => apiCall("POST", `/votes/DiscardWantedSenior/${senior.id}`),
+    onSuccess: (result) =>
+      notifications.show({ color: "teal", message: result.message ?? T.endMentorshipSuccess }),
+    onError: (error) =>
+      notifications.show({
+        color: "red",
+        message:
+          error instanceof ApiError && error.status === 401
+            ? T.sessionExpired
+            : error.message || T.genericError,
+      }),
+  });
+  return (
+    <Anchor
+      component="button"
+      type="button"
+      c="red"
+      size="sm"
+      onClick={() => end.mutate()}
+      disabled={end.isPending}
+      data-testid="end-mentorship"
+    >
+      {T.endMentorship}
+    </Anchor>
+  );
+}
+
+function ProfileCard({
+  user,
+  email,
+  showEndLink,
+}: {
+  user: ProfileUser;
+  email: string | null;
+  showEndLink: boolean;
+}) {
+  const photo = useStorageUrl(user.photoPath);
+  const address = formatAddress(user.address);
+  const birthDate = formatBirthDate(user.birthDate);
+  return (
+    <Card withBorder radius="md" padding="lg" data-testid="profile-card">
+      <Stack align="center" ta="center" gap="xs">
+        <Avatar src={photo.data} size={120} radius={120} color="teal" alt={T.photoAlt(user.name)}>
+          {initials(user.name)}
+        </Avatar>
+        <Title order={1} fz={24} data-testid="profile-name">
+          {user.name}
+        </Title>
+        <Text c="dimmed">{user.position?.name ?? T.unknown}</Text>
+        <Badge variant="light" color={user.type === "SENIOR" ? "indigo" : "teal"}>
+          {user.type === "SENIOR" ? "Senior" : "Junior"}
+        </Badge>
+      </Stack>
+      <Stack gap="xs" mt="lg">
+        <Fact
+          icon={<IconGenderBigender size={18} aria-hidden />}
+          label={T.gender}
+          value={user.gender ? GENDER_LABELS[user.gender] : T.unknown}
+        />
+        <Fact
+          icon={<IconMapPin size={18} aria-hidden />}
+          label={T.address}
+          value={address || T.unknown}
+        />
+        <Fact
+          icon={<IconCake size={18} aria-hidden />}
+          label={T.birthDate}
+          value={birthDate || T.unknown}
+        />
+        {email && (
+          <Fact
+            icon={<IconMail size={18} aria-hidden />}
+            label={T.email}
+            value={
+              <Anchor href={`mailto:${email}`} size="sm" data-testid="profile-email">
+                {email}
+              </Anchor>
+            }
+          />
+        )}
+      </Stack>
+      <Stack gap={4} mt="lg">
+        <Title order={2} fz="md">
+          {T.about}
+        </Title>
+        <Text size="sm" style={{ whiteSpace: "pre-line" }}>
+          {user.about?.trim() || T.noAbout}
+        </Text>
+      </Stack>
+      {showEndLink && (
+        <Group mt="lg" justify="center">
+          <EndMentorshipLink senior={user} />
+        </Group>
+      )}
+    </Card>
+  );
+}
+
+function ProfileSkeleton() {
+  return (
+    <Grid data-testid="profile-loading">
+      <Grid.Col span={{ base: 12, md: 4 }}>
+        <Skeleton h={480} radius="md" />
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, md: 8 }}>
+        <Stack>
+          <Skeleton h={120} radius="md" />
+          <Skeleton h={120} radius="md" />
+          <Skeleton h={120} radius="md" />
+        </Stack>
+      </Grid.Col>
+    </Grid>
+  );
+}
+
+function PublicProfilePage({ type }: { type: MemberType }) {
+  const { userName = "" } = useParams();
+  const location = useLocation();
+  const stateUid = (location.state as { uid?: string } | null)?.uid;
+  const profile = useProfileUser(type, userName, stateUid);
+  const viewer = useViewer();
+  const user = profile.data ?? null;
+  const emailAllowed = user !== null && canSeeEmail(viewer.profile, user);
+  const email = useContactEmail(user?.id, emailAllowed);
+  const projects = useMemberProjects(user?.id);
+  const directory = type === "JUNIOR" ? "/juniorlar" : "/seniorlar";
+
+  const crumbs = [
+    { label: T.home, to: "/" },
+    { label: T.directory(type), to: directory },
+    ...(user ? [{ label: user.name }] : []),
+  ];
+
+  let body: ReactNode;
+  if (profile.isPending) body = <ProfileSkeleton />;
+  else if (profile.isError) {
+    body = (
+      <Alert color="red" data-testid="profile-error">
+        {T.error(profile.error.message)}
+      </Alert>
+    );
+  } else if (!user) {
+    body = (
+      <Text ta="center" py={48} fz="lg" c="dimmed" data-testid="profile-not-found">
+        {T.notFound}
+      </Text>
+    );
+  } else {
+    body = (
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, md: 4 }}>
+          <ProfileCard
+            user={user}
+            email={emailAllowed ? (email.data ?? null) : null}
+            showEndLink={canEndMentorship(viewer.profile, user)}
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 8 }}>
+          <Stack gap="lg">
+            <Section title={T.education} testId="profile-education">
+              {user.edu_cert.length === 0 ? (
+                <Text size="sm" c="dimmed">
+                  {T.noEducation}
+                </Text>
+              ) : (
+                <List spacing={4} size="sm">
+                  {user.edu_cert.map((e) => (
+                    <List.Item key={e}>{e}</List.Item>
+                  ))}
+                </List>
+              )}
+            </Section>
+            <Section title={T.projects} testId="profile-projects">
+              {projects.isPending ? (
+                <Skeleton h={40} />
+              ) : (projects.data ?? []).length === 0 ? (
+                <Text size="sm" c="dimmed">
+                  {T.noProjects}
+                </Text>
+              ) : (
+                <Stack gap="xs">
+                  {projects.data!.map((p) => (
+                    <Group key={p.id} justify="space-between" gap="xs">
+                      <Anchor
+                        component={Link}
+                        to="/projeler"
+                        state={{ highlightProjectId: p.id }}
+                        fw={600}
+                      >
+                        {p.title}
+                      </Anchor>
+                      <Badge variant="light" color={p.status === "Ongoing" ? "green" : "orange"}>
+                        {p.status === "Ongoing" ? T.ongoing : T.notStarted}
+                      </Badge>
+                    </Group>
+                  ))}
+                </Stack>
+              )}
+            </Section>
+            <Section title={T.skills} testId="profile-skills">
+              {user.skills.length === 0 ? (
+                <Text size="sm" c="dimmed">
+                  {T.noSkills}
+                </Text>
+              ) : (
+                <Group gap={6}>
+                  {user.skills.map((s) => (
+                    <Badge key={s.name} variant="outline" tt="none">
+                      {s.name}
+                    </Badge>
+                  ))}
+                </Group>
+              )}
+            </Section>
+            <Section title={T.languages} testId="profile-languages">
+              {user.languages.length === 0 ? (
+                <Text size="sm" c="dimmed">
+                  {T.noLanguages}
+                </Text>
+              ) : (
+                <Table>
+                  <Table.Tbody>
+                    {user.languages.map((l) => (
+                      <Table.Tr key={l.language}>
+                        <Table.Td>{l.language}</Table.Td>
+                        <Table.Td>{l.level}</Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              )}
+            </Section>
+          </Stack>
+        </Grid.Col>
+      </Grid>
+    );
+  }
+
+  return (
+    <Container size="xl" py="xl">
+      <PageMeta
+        title={user ? user.name : T.directory(type)}
+        description={user ? T.metaDescription(user.name, user.position?.name ?? "") : T.notFound}
+      />
+      <Stack gap="lg">
+        <PageBreadcrumbs items={crumbs} />
+        {body}
+      </Stack>
+    </Container>
+  );
+}
+
+export const JuniorProfilePage = () => <PublicProfilePage type="JUNIOR" />;
+export const SeniorProfilePage = () => <PublicProfilePage type="SENIOR" />;

@@ -1,0 +1,67 @@
+import {
+  paths,
+  type MemberType,
+  type ProjectDoc,
+  type UserContactDoc,
+  type UserDoc,
+} from "@platform/common";
+import { useQuery } from "@tanstack/react-query";
+import { collection, doc, getDoc, getDocs, limit, query, where } from "firebase/firestore/lite";
+import { db } from "../../lib/firebase";
+import { withId, type WithId } from "../../lib/firestore";
+
+export type ProfileUser = WithId<UserDoc>;
+
+/**
+ * The profile behind /junior/{userName} or /senior/{userName}: by the id in the navigation state
+ * when there is one, otherwise by the slug and type (so a direct link works too).
+ */
+export function useProfileUser(type: MemberType, userName: string, uid: string | undefined) {
+  return useQuery({
+    queryKey: ["profile", type, userName, uid ?? null],
+    queryFn: async (): Promise<ProfileUser | null> => {
+      if (uid) {
+        const snap = await getDoc(doc(db, paths.user(uid)));
+        const data = snap.data() as UserDoc | undefined;
+        if (data && data.type === type) return { ...data, id: snap.id };
+      }
+      const q = query(
+        collection(db, paths.users),
+        where("userName", "==", userName),
+        where("type", "==", type),
+        limit(1),
+      );
+      const first = (await getDocs(q)).docs[0];
+      return first ? withId<UserDoc>(first) : null;
+    },
+  });
+}
+
+/** E-mail of a teammate; only asked for when the rules allow it (same project). */
+export function useContactEmail(uid: string | undefined, allowed: boolean) {
+  return useQuery({
+    queryKey: ["contact", uid],
+    enabled: Boolean(uid) && allowed,
+    retry: false,
+    queryFn: async () => {
+      const snap = await getDoc(doc(db, paths.userContact(uid!)));
+      return (snap.data() as UserContactDoc | undefined)?.email ?? null;
+    },
+  });
+}
+
+/** Live projects the member is in. */
+export function useMemberProjects(uid: string | undefined) {
+  return useQuery({
+    queryKey: ["profile-projects", uid],
+    enabled: Boolean(uid),
+    queryFn: async () => {
+      const q = query(
+        collection(db, paths.projects),
+        where("isLive", "==", true),
+        where("memberIds", "array-contains", uid),
+      );
+      return (await getDocs(q)).docs.map((d) => withId<ProjectDoc>(d));
+    },
+  });
+}

@@ -1,0 +1,41 @@
+/** Display helpers of the profile card, pure. */
+
+/** "country - city" (spec §3) → "city, country"; anything else as given. */
+export function formatAddress(address: string | null | undefined): string {
+  if (!address?.trim()) return "";
+  const [country, city] = address.split(" - ").map((s) => s.trim());
+  return city ? `${city}, ${country}` : (country ?? "");
+}
+
+/** ISO calendar date "YYYY-MM-DD" → "DD/MM/YYYY"; anything else as given. */
+export function formatBirthDate(iso: string | null | undefined): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso ?? "");
+  return match ? `${match[3]}/${match[2]}/${match[1]}` : (iso ?? "");
+}
+
+interface ProjectMembership {
+  currentProjectId: string | null;
+  currentProjectTitle: string | null;
+  type: string;
+}
+
+/** E-mail on a public page: only when the viewer is an active member of the same project. */
+export function canSeeEmail(viewer: ProjectMembership | null, user: ProjectMembership): boolean {
+  return Boolean(viewer?.currentProjectId) && viewer!.currentProjectId === user.currentProjectId;
+}
+
+/**
+ * 'Mentörle Çalışmayı Sonlandır': on a Senior's page, for a Junior viewer of the same project
+ * (matched by project title, spec §2).
+ */
+export function canEndMentorship(
+  viewer: ProjectMembership | null,
+  user: ProjectMembership,
+): boolean {
+  return (
+    viewer?.type === "JUNIOR" &&
+    user.type === "SENIOR" &&
+    Boolean(viewer.currentProjectTitle) &&
+    viewer.currentProjectTitle === user.currentProjectTitle
+  );
+}

@@ -1,0 +1,33 @@
+import type { MemberType } from "@platform/common";
+
+/** Texts of the public profile pages (spec §2 Public user detail, §8). */
+export const PROFILE_TEXTS = {
+  home: "Anasayfa",
+  directory: (type: MemberType) => (type === "JUNIOR" ? "Juniorlar" : "Seniorlar"),
+  metaDescription: (name: string, position: string) =>
+    `${name}${position ? `, ${position}` : ""}: platformdaki profili, projeleri ve yetenekleri.`,
+  notFound: "Kullanıcı bulunamadı.",
+  error: (message: string) => `Hata: ${message}`,
+  photoAlt: (name: string) => `${name} profil fotoğrafı`,
+  gender: "Cinsiyet",
+  address: "Adres",
+  birthDate: "Doğum Tarihi",
+  email: "E-posta",
+  about: "Hakkında",
+  noAbout: "Açıklama eklenmemiş.",
+  education: "Eğitim ve Sertifikalar",
+  noEducation: "Eğitim veya sertifika bilgisi eklenmemiş.",
+  projects: "Yer Aldığı Projeler",
+  noProjects: "Henüz bir projede yer almadı.",
+  skills: "Yetenekler",
+  noSkills: "Yetenek eklenmemiş.",
+  languages: "Diller",
+  noLanguages: "Dil bilgisi eklenmemiş.",
+  unknown: "--",
+  endMentorship: "Mentörle Çalışmayı Sonlandır",
+  endMentorshipSuccess: "Sonlandırma isteğiniz başarıyla gerçekleşti",
+  sessionExpired: "Oturum süreniz dolmuş. Lütfen tekrar giriş yapın.",
+  genericError: "Bir hata oluştu",
+  ongoing: "Devam Ediyor",
+  notStarted: "Henüz Başlamadı",
+} as const;

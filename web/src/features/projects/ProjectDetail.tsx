@@ -1,0 +1,288 @@
+import {
+  Alert,
+  Anchor,
+  Avatar,
+  Badge,
+  Box,
+  Button,
+  Card,
+  Group,
+  Progress,
+  Radio,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+} from "@mantine/core";
+import { notifications } from "@mantine/notifications";
+import { IconArrowLeft, IconExternalLink } from "@tabler/icons-react";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { Link } from "react-router-dom";
+import { apiCall } from "../../lib/api";
+import { toDate } from "../../lib/firestore";
+import type { Viewer } from "../../lib/viewer";
+import { useOpenPositions, type Position, type Project } from "./data";
+import { ProjectImage, StatusLine } from "./ProjectCard";
+import { elapsedText, extractPresentationLink, positionTypeLabel, projectTypeLabel } from "./rules";
+import { PROJECT_TEXTS as T } from "./texts";
+import classes from "./projects.module.css";
+
+function initials(name: string) {
+  return name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((w) => w.charAt(0).toLocaleUpperCase("tr-TR"))
+    .join("");
+}
+
+function TeamStrip({ project }: { project: Project }) {
+  if (project.team.length === 0) {
+    return (
+      <Text c="dimmed" size="sm">
+        {T.noTeam}
+      </Text>
+    );
+  }
+  return (
+    <div className={classes.teamStrip} data-testid="team-strip">
+      {project.team.map((member) => (
+        <Card
+          key={member.uid}
+          component={Link}
+          to={`/${member.type === "SENIOR" ? "senior" : "junior"}/${member.userName}`}
+          state={{ uid: member.uid }}
+          withBorder
+          radius="md"
+          padding="sm"
+          className={classes.teamCard}
+          data-testid="team-member"
+        >
+          <Stack gap={6} align="center" ta="center">
+            <Avatar radius="xl" color="teal" alt="">
+              {initials(member.name)}
+            </Avatar>
+            <Text size="sm" fw={600} lineClamp={1}>
+              {member.name}
+            </Text>
+            <Text size="xs" c="dimmed" lineClamp={1}>
+              {member.positionName}
+            </Text>
+            <Badge size="xs" variant="light" color={member.type === "SENIOR" ? "indigo" : "teal"}>
+              {member.type === "SENIOR" ? "Senior" : "Junior"}
+            </Badge>
+          </Stack>
+        </Card>
+      ))}
+    </div>
+  );
+}
+
+function Qualifications({ position }: { position: Position | undefined }) {
+  if (!position)
+    return (
+      <Text size="sm" c="dimmed">
+        {T.choosePosition}
+      </Text>
+    );
+  if (position.expectations.length === 0) {
+    return (
+      <Text size="sm" c="dimmed">
+        {T.noQualifications}
+      </Text>
+    );
+  }
+  return (
+    <Group gap={6} data-testid="qualifications">
+      {position.expectations.map((e) => (
+        <Badge key={e} variant="outline" tt="none">
+          {e}
+        </Badge>
+      ))}
+    </Group>
+  );
+}
+
+interface ProjectDetailProps {
+  project: Project;
+  imageUrl: string | undefined;
+  viewer: Viewer;
+  now: Date;
+  /** Under 640 px the detail replaces the list; this goes back to it. */
+  onBack?: () => void;
+}
+
+/** Right-hand (or, on phones, full-width) detail of the selected project. */
+export function ProjectDetail({ project, imageUrl, viewer, now, onBack }: ProjectDetailProps) {
+  const positions = useOpenPositions(project.id);
+  const [positionId, setPositionId] = useState<string | null>(null);
+  const chosen = positions.data?.find((p) => p.id === positionId);
+  const about = extractPresentationLink(project.definition ?? "");
+  const queryClient = useQueryClient();
+
+  const apply = useMutation({
+    mutationFn: (position: Position) => apiCall("POST", `/positions/${position.id}/apply`),
+    onSuccess: (result) => {
+      if (result.success === false) {
+        notifications.show({ color: "red", message: result.message ?? T.applyFailed });
+        return;
+      }
+      notifications.show({ color: "teal", message: T.applySuccess });
+      void queryClient.invalidateQueries({ queryKey: ["user", viewer.uid] });
+      void queryClient.invalidateQueries({ queryKey: ["projects"] });
+    },
+    onError: (error) =>
+      notifications.show({ color: "red", message: error.message || T.applyError }),
+  });
+
+  const join = () => {
+    if (!chosen) return;
+    if (viewer.profile?.currentProjectId) {
+      notifications.show({ color: "red", message: T.alreadyInProject });
+      return;
+    }
+    if (viewer.profile?.position?.name !== chosen.positionName) {
+      notifications.show({ color: "red", message: T.positionMismatch });
+      return;
+    }
+    apply.mutate(chosen);
+  };
+
+  const openPositions = positions.data ?? [];
+  return (
+    <Card withBorder radius="md" padding="lg" data-testid="project-detail">
+      <Stack gap="lg">
+        {onBack && (
+          <Group>
+            <Button
+              variant="subtle"
+              leftSection={<IconArrowLeft size={18} />}
+              onClick={onBack}
+              px={0}
+            >
+              {T.back}
+            </Button>
+          </Group>
+        )}
+        <ProjectImage project={project} url={imageUrl} height={180} />
+        <Stack gap={6}>
+          <Group justify="space-between" align="flex-start" wrap="nowrap">
+            <Title order={2} fz={{ base: 22, sm: 26 }}>
+              {project.title}
+            </Title>
+            <Badge variant="light" size="lg" data-testid="detail-type">
+              {projectTypeLabel(project.type)}
+            </Badge>
+          </Group>
+          <Group gap="lg">
+            <StatusLine project={project} />
+            <Text size="sm" c="dimmed">
+              {`${T.elapsed}: ${elapsedText(toDate(project.startedAt), now)}`}
+            </Text>
+            <Text size="sm" c="dimmed">
+              {`${T.membersLabel(project.memberCount, project.allPositionCount)}`}
+            </Text>
+          </Group>
+          <Box>
+            <Text size="xs" c="dimmed" mb={4}>
+              {`${T.completed}: %${project.completed_percentage ?? 0}`}
+            </Text>
+            <Progress
+              value={project.completed_percentage ?? 0}
+              aria-label={`${T.completed} %${project.completed_percentage ?? 0}`}
+            />
+          </Box>
+        </Stack>
+
+        <Stack gap={6} component="section" aria-label={T.about}>
+          <Title order={3} fz="lg">
+            {T.about}
+          </Title>
+          <Text style={{ whiteSpace: "pre-line" }} data-testid="project-about">
+            {about.text || T.noDescription}
+          </Text>
+          {about.link && (
+            <Anchor
+              href={about.link}
+              target="_blank"
+              rel="noopener noreferrer"
+              data-testid="presentation-link"
+            >
+              <Group gap={4} component="span">
+                {T.presentation}
+                <IconExternalLink size={16} aria-hidden />
+              </Group>
+            </Anchor>
+          )}
+        </Stack>
+
+        <Stack gap="sm" component="section" aria-label={T.openPositions}>
+          {positions.isPending ? (
+            <Skeleton h={80} />
+          ) : positions.isError ? (
+            <Alert color="red">{T.positionsError}</Alert>
+          ) : openPositions.length === 0 ? (
+            <>
+              <Title order={3} fz="lg">
+                {T.openPositions}
+              </Title>
+              <Text size="sm" c="dimmed">
+                {T.noOpenPositions}
+              </Text>
+            </>
+          ) : (
+            <Radio.Group
+              label={
+                <Title order={3} fz="lg">
+                  {T.openPositions}
+                </Title>
+              }
+              description={viewer.signedIn ? undefined : T.signInToApply}
+              value={positionId}
+              onChange={setPositionId}
+            >
+              <Stack gap="xs" mt="xs">
+                {openPositions.map((p) => (
+                  <Radio
+                    key={p.id}
+                    value={p.id}
+                    disabled={!viewer.signedIn}
+                    label={`${positionTypeLabel(p.type)} ${p.positionName}`}
+                    data-testid="position-radio"
+                  />
+                ))}
+              </Stack>
+            </Radio.Group>
+          )}
+        </Stack>
+
+        <Stack gap={6} component="section" aria-label={T.qualifications}>
+          <Title order={3} fz="lg">
+            {T.qualifications}
+          </Title>
+          <Qualifications position={chosen} />
+        </Stack>
+
+        <Stack gap={6} component="section" aria-label={T.team}>
+          <Title order={3} fz="lg">
+            {T.team}
+          </Title>
+          <TeamStrip project={project} />
+        </Stack>
+
+        {viewer.signedIn && openPositions.length > 0 && (
+          <Button
+            size="md"
+            onClick={join}
+            loading={apply.isPending}
+            disabled={!chosen}
+            data-testid="join-button"
+          >
+            {T.join}
+          </Button>
+        )}
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,129 @@
+import { Box, Button, Container, Group, Stack, Text, Title } from "@mantine/core";
+import { useMediaQuery } from "@mantine/hooks";
+import { IconHome } from "@tabler/icons-react";
+import { useEffect, useMemo, useRef, useState } from "react";
+import { Link, useLocation } from "react-router-dom";
+import { PageMeta } from "../../components/PageMeta";
+import { ServerErrorScreen } from "../../components/ServerErrorScreen";
+import { useViewer } from "../../lib/viewer";
+import { useLiveProjects, useProjectImages } from "./data";
+import { ProjectCard, ProjectCardSkeleton } from "./ProjectCard";
+import { ProjectDetail } from "./ProjectDetail";
+import { PROJECT_TEXTS as T } from "./texts";
+import classes from "./projects.module.css";
+
+/** Below this width the list and the detail take turns (spec §9). */
+export const SPLIT_MIN_WIDTH = 640;
+
+/** Navigation state another screen may pass to point at a project. */
+export interface ProjectsNavigationState {
+  highlightProjectId?: string;
+}
+
+export function ProjectsPage() {
+  const projects = useLiveProjects();
+  const imageUrls = useProjectImages(projects.data);
+  const viewer = useViewer();
+  const location = useLocation();
+  const highlightId = (location.state as ProjectsNavigationState | null)?.highlightProjectId;
+  const narrow = useMediaQuery(`(max-width: ${SPLIT_MIN_WIDTH - 1}px)`, false, {
+    getInitialValueInEffect: false,
+  });
+  const [selectedId, setSelectedId] = useState<string | null>(highlightId ?? null);
+  const now = useMemo(() => new Date(), []);
+  const cardRefs = useRef(new Map<string, HTMLButtonElement>());
+
+  const list = projects.data ?? [];
+  const selected = list.find((p) => p.id === selectedId) ?? null;
+
+  // Wider screens always show a detail: the first project unless one was chosen or pointed at.
+  useEffect(() => {
+    if (!narrow && !selected && list.length > 0) setSelectedId(list[0]!.id);
+  }, [narrow, selected, list]);
+
+  // A project named in the navigation state is selected and scrolled to once the list is there.
+  useEffect(() => {
+    if (!highlightId || list.length === 0) return;
+    if (list.some((p) => p.id === highlightId)) setSelectedId(highlightId);
+    const card = cardRefs.current.get(highlightId);
+    card?.scrollIntoView({ block: "center", behavior: "smooth" });
+  }, [highlightId, list]);
+
+  if (projects.isError) return <ServerErrorScreen onReload={() => void projects.refetch()} />;
+
+  const title = projects.isPending ? T.titleLoading : T.title(list.length);
+  const showList = !narrow || !selected;
+  const showDetail = selected && (!narrow || selectedId !== null);
+
+  const listColumn = (
+    <Stack gap="sm" component="section" aria-label={T.listLabel} data-testid="project-list">
+      {projects.isPending
+        ? [0, 1, 2].map((i) => <ProjectCardSkeleton key={i} />)
+        : list.map((project) => (
+            <ProjectCard
+              key={project.id}
+              ref={(el) => {
+                if (el) cardRefs.current.set(project.id, el);
+                else cardRefs.current.delete(project.id);
+              }}
+              project={project}
+              imageUrl={imageUrls[project.id]}
+              selected={project.id === selectedId}
+              highlighted={project.id === highlightId}
+              now={now}
+              onSelect={() => setSelectedId(project.id)}
+            />
+          ))}
+    </Stack>
+  );
+
+  return (
+    <Container size="xl" py="xl">
+      <PageMeta title={T.meta.title} description={T.meta.description} />
+      <Title order={1} mb="lg" data-testid="projects-title">
+        {title}
+      </Title>
+      {!projects.isPending && list.length === 0 ? (
+        <Stack align="center" py={48} gap="sm" ta="center" data-testid="projects-empty">
+          <Title order={2}>{T.emptyTitle}</Title>
+          <Text c="dimmed">{T.emptyText}</Text>
+          <Button component={Link} to="/" leftSection={<IconHome size={18} />} mt="sm">
+            {T.home}
+          </Button>
+        </Stack>
+      ) : narrow ? (
+        showList ? (
+          listColumn
+        ) : (
+          selected && (
+            <ProjectDetail
+              key={selected.id}
+              project={selected}
+              imageUrl={imageUrls[selected.id]}
+              viewer={viewer}
+              now={now}
+              onBack={() => setSelectedId(null)}
+            />
+          )
+        )
+      ) : (
+        <Group align="flex-start" gap="lg" wrap="nowrap">
+          <Box w={{ base: 280, md: 380 }} style={{ flexShrink: 0 }}>
+            {listColumn}
+          </Box>
+          <Box style={{ flex: 1, minWidth: 0 }} className={classes.detail}>
+            {showDetail && selected && (
+              <ProjectDetail
+                key={selected.id}
+                project={selected}
+                imageUrl={imageUrls[selected.id]}
+                viewer={viewer}
+                now={now}
+              />
+            )}
+          </Box>
+        </Group>
+      )}
+    </Container>
+  );
+}

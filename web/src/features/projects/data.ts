@@ -1,0 +1,54 @@
+import { paths, type PositionDoc, type ProjectDoc } from "@platform/common";
+import { useQuery } from "@tanstack/react-query";
+import { collection, getDocs, orderBy, query, where } from "firebase/firestore/lite";
+import { db } from "../../lib/firebase";
+import { useStorageUrls } from "../../lib/storage";
+import { withId, type WithId } from "../../lib/firestore";
+
+export type Project = WithId<ProjectDoc>;
+export type Position = WithId<PositionDoc>;
+
+/** Live projects, newest first (the list shows them in reverse order of going live). */
+export function useLiveProjects() {
+  return useQuery({
+    queryKey: ["projects", "live"],
+    queryFn: async () => {
+      const q = query(
+        collection(db, paths.projects),
+        where("isLive", "==", true),
+        orderBy("liveSince", "desc"),
+      );
+      return (await getDocs(q)).docs.map((d) => withId<ProjectDoc>(d));
+    },
+  });
+}
+
+/** Open positions of a live project, Juniors first, then by name. */
+export function useOpenPositions(projectId: string | null) {
+  return useQuery({
+    queryKey: ["projects", projectId, "positions"],
+    enabled: projectId !== null,
+    queryFn: async () => {
+      const snap = await getDocs(collection(db, paths.positions(projectId!)));
+      return snap.docs
+        .map((d) => withId<PositionDoc>(d))
+        .filter((p) => p.status === "OPEN")
+        .sort(
+          (a, b) =>
+            a.type.localeCompare(b.type) || a.positionName.localeCompare(b.positionName, "tr"),
+        );
+    },
+  });
+}
+
+/** Download URLs of the project images, fetched one by one once the list is there. */
+export function useProjectImages(projects: Project[] | undefined): Record<string, string> {
+  const list = projects ?? [];
+  const urls = useStorageUrls(list.map((p) => p.imagePath));
+  const byId: Record<string, string> = {};
+  list.forEach((p, i) => {
+    const url = urls[i];
+    if (url) byId[p.id] = url;
+  });
+  return byId;
+}

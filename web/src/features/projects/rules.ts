@@ -1,0 +1,64 @@
+/** Display rules of the projects screen (spec §2 Projects, §4, §9), pure and clock-injected. */
+import type { MemberType, ProjectStatus, ProjectType } from "@platform/common";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** A project counts as new while its start is empty or at most this many days ago (spec §9). */
+export const NEW_PROJECT_DAYS = 7;
+
+/** Spec §4: only "Ongoing" is shown as running; everything else has not started. */
+export function projectStatusText(status: ProjectStatus | string): string {
+  return status === "Ongoing" ? "Devam Ediyor" : "Henüz Başlamadı";
+}
+
+/** Colour of the status dot; "Completed" has its own colour although no path yields it. */
+export function projectStatusColor(status: ProjectStatus | string): string {
+  if (status === "Ongoing") return "green";
+  if (status === "Completed") return "blue";
+  return "orange";
+}
+
+/** 'Yeni Proje' badge: start empty, or at most 7 days before `now`. */
+export function isNewProject(startedAt: Date | null, now: Date): boolean {
+  if (!startedAt) return true;
+  return now.getTime() - startedAt.getTime() <= NEW_PROJECT_DAYS * DAY_MS;
+}
+
+/** 'Başlamadı', whole days since the start, or hours and minutes under a day (spec §4). */
+export function elapsedText(startedAt: Date | null, now: Date): string {
+  if (!startedAt) return "Başlamadı";
+  const ms = Math.max(0, now.getTime() - startedAt.getTime());
+  if (ms >= DAY_MS) return `${Math.floor(ms / DAY_MS)} gün`;
+  const totalMinutes = Math.floor(ms / 60_000);
+  return `${Math.floor(totalMinutes / 60)} saat ${totalMinutes % 60} dk`;
+}
+
+export function projectTypeLabel(type: ProjectType | string): string {
+  if (type === "MOBILE") return "Mobil";
+  if (type === "WEB") return "Web";
+  return "Diğer";
+}
+
+export function positionTypeLabel(type: MemberType | string): string {
+  return type === "SENIOR" || type === "Sr" ? "Sr" : "Jr";
+}
+
+const URL_PATTERN = /\bhttps?:\/\/[^\s<>"']+/i;
+
+/**
+ * Pulls the first link out of a project description: the link becomes the 'Proje Sunumu' link,
+ * the rest stays as the about text (trailing punctuation is not part of the link).
+ */
+export function extractPresentationLink(description: string): {
+  text: string;
+  link: string | null;
+} {
+  const match = URL_PATTERN.exec(description);
+  if (!match) return { text: description.trim(), link: null };
+  const link = match[0].replace(/[.,;:!?)\]]+$/, "");
+  const text = (description.slice(0, match.index) + description.slice(match.index + link.length))
+    .split("\n")
+    .map((line) => line.replace(/[ \t]{2,}/g, " ").trimEnd())
+    .join("\n")
+    .trim();
+  return { text, link };
+}

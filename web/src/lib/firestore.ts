@@ -1,0 +1,14 @@
+import type { TimestampLike } from "@platform/common";
+import { type DocumentData, type QueryDocumentSnapshot } from "firebase/firestore/lite";
+
+/** A Firestore Timestamp (or null/absent) as a Date. */
+export function toDate(value: TimestampLike | null | undefined): Date | null {
+  return value && typeof value.toDate === "function" ? value.toDate() : null;
+}
+
+/** A typed document with its id, as the screens use them. */
+export type WithId<T> = T & { id: string };
+
+export function withId<T>(snap: QueryDocumentSnapshot<DocumentData>): WithId<T> {
+  return { ...(snap.data() as T), id: snap.id };
+}

@@ -1,0 +1,36 @@
+import { paths, type UserDoc } from "@platform/common";
+import { useQuery } from "@tanstack/react-query";
+import { doc, getDoc } from "firebase/firestore/lite";
+import { useSigninCheck } from "reactfire";
+import { db } from "./firebase";
+import type { WithId } from "./firestore";
+
+export interface Viewer {
+  /** Auth state still loading. */
+  loading: boolean;
+  signedIn: boolean;
+  uid: string | null;
+  /** The signed-in member's public profile (users/{uid}), once loaded. */
+  profile: WithId<UserDoc> | null;
+}
+
+/** Who is looking at the page: signed out, or a member with their public profile. */
+export function useViewer(): Viewer {
+  const signin = useSigninCheck();
+  const user = signin.data?.signedIn ? signin.data.user : null;
+  const uid = user?.uid ?? null;
+  const profile = useQuery({
+    queryKey: ["user", uid],
+    enabled: uid !== null,
+    queryFn: async () => {
+      const snap = await getDoc(doc(db, paths.user(uid!)));
+      return snap.exists() ? { ...(snap.data() as UserDoc), id: snap.id } : null;
+    },
+  });
+  return {
+    loading: signin.status === "loading" || (uid !== null && profile.isPending),
+    signedIn: uid !== null,
+    uid,
+    profile: profile.data ?? null,
+  };
+}

@@ -103,6 +103,113 @@ describe("unary calls", () => {
     expect(fields.nothing!.nullValue).toBe("NULL_VALUE");
   });
 
+  it("serves the document RPCs the admin SDK does not use", async () => {
+    const parent = documents;
+    const created = await call("createDocument", {
+      parent,
+      collectionId: "plain",
+      documentId: "p1",
+      document: { fields: { a: { integerValue: "1" }, b: { stringValue: "x" } } },
+      mask: { fieldPaths: ["a"] },
+    });
+    expect(created.name).toBe(`${documents}/plain/p1`);
+    expect(created.fields).toEqual({ a: { integerValue: "1" } });
+    expect(created.createTime).toMatchObject({ seconds: expect.any(String) });
+
+    const again = await statusOf(
+      call("createDocument", { parent, collectionId: "plain", documentId: "p1", document: {} }),
+    );
+    expect(again.code).toBe(grpc.status.ALREADY_EXISTS);
+
+    const updated = await call("updateDocument", {
+      document: { name: `${documents}/plain/p1`, fields: { c: { booleanValue: false } } },
+      updateMask: { fieldPaths: ["c"] },
+      currentDocument: { exists: true },
+    });
+    expect(updated.fields).toEqual({
+      a: { integerValue: "1" },
+      b: { stringValue: "x" },
+      c: { booleanValue: false },
+    });
+
+    const auto = await call("createDocument", { parent, collectionId: "plain", document: {} });
+    expect(String(auto.name)).toMatch(/\/plain\/[A-Za-z0-9]{20}$/);
+
+    const page1 = await call("listDocuments", {
+      parent,
+      collectionId: "plain",
+      pageSize: 1,
+      orderBy: "__name__ desc",
+    });
+    expect((page1.documents as unknown[]).length).toBe(1);
+    expect(page1.nextPageToken).toEqual(expect.any(String));
+    const page2 = await call("listDocuments", {
+      parent,
+      collectionId: "plain",
+      pageSize: 1,
+      orderBy: "__name__ desc",
+      pageToken: page1.nextPageToken,
+    });
+    expect((page2.documents as { name: string }[])[0]!.name).toBe(`${documents}/plain/p1`);
+
+    const ids = await call("listCollectionIds", { parent });
+    expect(ids.collectionIds).toEqual(expect.arrayContaining(["plain", "raw"]));
+
+    await call("deleteDocument", {
+      name: `${documents}/plain/p1`,
+      currentDocument: { exists: true },
+    });
+    const gone = await statusOf(call("getDocument", { name: `${documents}/plain/p1` }));
+    expect(gone.code).toBe(grpc.status.NOT_FOUND);
+  });
+
+  it("applies maximum and minimum transforms and returns their results", async () => {
+    const name = `${documents}/bounds/b1`;
+    await call("commit", {
+      database,
+      writes: [
+        { update: { name, fields: { hi: { integerValue: "5" }, lo: { doubleValue: 2.5 } } } },
+      ],
+    });
+    const result = await call("commit", {
+      database,
+      writes: [
+        {
+          transform: {
+            document: name,
+            fieldTransforms: [
+              { fieldPath: "hi", maximum: { integerValue: "9" } },
+              { fieldPath: "lo", minimum: { integerValue: "1" } },
+            ],
+          },
+        },
+      ],
+    });
+    const [write] = result.writeResults as { transformResults: unknown[] }[];
+    expect(write!.transformResults).toEqual([{ integerValue: "9" }, { integerValue: "1" }]);
+  });
+
+  it("runs transactions with begin, commit and rollback", async () => {
+    const begun = await call("beginTransaction", { database });
+    expect(Buffer.isBuffer(begun.transaction)).toBe(true);
+    await call("rollback", { database, transaction: begun.transaction });
+    const stale = await statusOf(call("commit", { database, transaction: begun.transaction }));
+    expect(stale.code).toBe(grpc.status.INVALID_ARGUMENT);
+
+    const readOnly = await call("beginTransaction", {
+      database,
+      options: { readOnly: {} },
+    });
+    const denied = await statusOf(
+      call("commit", {
+        database,
+        transaction: readOnly.transaction,
+        writes: [{ delete: `${documents}/raw/one` }],
+      }),
+    );
+    expect(denied.code).toBe(grpc.status.INVALID_ARGUMENT);
+  });
+
   it("maps engine errors to gRPC status codes with the engine's message", async () => {
     const missing = await statusOf(call("getDocument", { name: `${documents}/raw/none` }));
     expect(missing.code).toBe(grpc.status.NOT_FOUND);

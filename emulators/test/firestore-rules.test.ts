@@ -8,7 +8,9 @@ import {
   getDoc,
   getDocs,
   query,
+  serverTimestamp,
   setDoc,
+  Timestamp,
   updateDoc,
   where,
   writeBatch,
@@ -36,6 +38,9 @@ service cloud.firestore {
       allow read: if exists(/databases/$(database)/documents/users/$(uid));
       allow create: if request.auth != null && request.auth.uid == uid
         && getAfter(/databases/$(database)/documents/users/$(uid)).data.ready == true;
+    }
+    match /stamped/{id} {
+      allow create: if request.resource.data.at == request.time;
     }
     match /admins/{id} {
       allow read: if request.auth.token.admin == true;
@@ -142,6 +147,19 @@ describe("with rules", () => {
     await deleteDoc(doc(admin, "posts/b2"));
   });
 
+  it("server timestamps equal request.time", async () => {
+    // Many quick commits: each must still see its own server timestamp as request.time.
+    await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        setDoc(doc(alice, `stamped/s${i}`), { at: serverTimestamp() }),
+      ),
+    );
+    expect((await getDoc(doc(admin, "stamped/s9"))).get("at")).toBeInstanceOf(Timestamp);
+    await expect(
+      setDoc(doc(alice, "stamped/late"), { at: Timestamp.fromMillis(Date.now() - 60_000) }),
+    ).rejects.toMatchObject(denied);
+  });
+
   it("token claims reach request.auth.token", async () => {
     expect((await getDoc(doc(boss, "admins/x"))).exists()).toBe(true);
     await expect(getDoc(doc(alice, "admins/x"))).rejects.toMatchObject(denied);
@@ -171,7 +189,14 @@ describe("with rules", () => {
     const asClient = await t.rest("POST", `/v1/${t.root}:listCollectionIds`, {}, "");
     expect(asClient.status).toBe(403);
     const asAdmin = await t.rest("POST", `/v1/${t.root}:listCollectionIds`, {});
-    expect(asAdmin.body.collectionIds).toEqual(["admins", "posts", "profiles", "public", "users"]);
+    expect(asAdmin.body.collectionIds).toEqual([
+      "admins",
+      "posts",
+      "profiles",
+      "public",
+      "stamped",
+      "users",
+    ]);
   });
 
   it("an undecodable token is UNAUTHENTICATED", async () => {

@@ -1,4 +1,9 @@
-/** Commit timestamps: microsecond precision and strictly increasing, like Firestore's. */
+/**
+ * Commit timestamps: strictly increasing, so successive versions of a document always differ.
+ * They fall on whole milliseconds because rules see `request.time` as a JS Date, and a server
+ * timestamp must equal `request.time` exactly (a common rule). Under more than 1000 commits per
+ * second the clock runs ahead of real time until the load drops.
+ */
 export function formatTimestamp(seconds: number, nanos: number): string {
   const base = new Date(seconds * 1000).toISOString().slice(0, 19);
   if (nanos === 0) return base + "Z";
@@ -27,7 +32,7 @@ export class CommitClock {
 
   next(): string {
     let micros = this.now().getTime() * 1000;
-    if (micros <= this.lastMicros) micros = this.lastMicros + 1;
+    if (micros <= this.lastMicros) micros = this.lastMicros + 1000;
     this.lastMicros = micros;
     return formatTimestamp(Math.floor(micros / 1e6), (micros % 1e6) * 1000);
   }

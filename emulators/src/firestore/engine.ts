@@ -44,7 +44,12 @@ import {
   SnapshotView,
   timestampMicros,
 } from "./snapshots.js";
-import { FirestoreError, invalidArgument, transactionContention } from "./errors.js";
+import {
+  FirestoreError,
+  invalidArgument,
+  permissionDenied,
+  transactionContention,
+} from "./errors.js";
 import { applyMask, parseFieldPath } from "./field-path.js";
 import { readExport, writeExport } from "./persistence.js";
 import {
@@ -325,7 +330,7 @@ export class FirestoreEngine {
           documentPath: pathOf(ref),
           resource: this.toDocument(ref, docs[i]!),
         })),
-        names.length > 1 ? MULTI_ACCESS_LIMIT : SINGLE_ACCESS_LIMIT,
+        { limit: names.length > 1 ? MULTI_ACCESS_LIMIT : SINGLE_ACCESS_LIMIT },
       );
     const mask = body.mask?.fieldPaths;
     const responses = refs.map((ref, i): BatchGetDocumentsResponse => {
@@ -463,7 +468,7 @@ export class FirestoreEngine {
   ): Promise<{ collectionIds: string[]; nextPageToken?: string }> {
     const ref = parseParentName(parent);
     // Listing collection ids is an admin-only operation for clients, as in Firestore.
-    await this.authorize(caller, ref, [], SINGLE_ACCESS_LIMIT, true);
+    await this.authorize(caller, ref, [], { adminOnly: true });
     const ids = this.store(ref).childCollectionIds(pathOf(ref));
     const offset = pageOffset(body.pageToken);
     const size = body.pageSize && body.pageSize > 0 ? body.pageSize : Infinity;
@@ -643,22 +648,26 @@ export class FirestoreEngine {
     caller: Caller,
     db: DatabaseId,
     checks: AccessCheck[],
-    limit = SINGLE_ACCESS_LIMIT,
-    adminOnly = false,
-    overlay?: Map<string, StoredDocument | null>,
+    opts: {
+      limit?: number;
+      adminOnly?: boolean;
+      /** The state after a commit's writes, for getAfter() / existsAfter(). */
+      overlay?: Map<string, StoredDocument | null>;
+      /** request.time; a commit's time for writes, so it equals their server timestamps. */
+      time?: Date;
+    } = {},
   ): Promise<void> {
     if (caller.kind === "admin") return;
-    if (adminOnly)
-      throw new FirestoreError("PERMISSION_DENIED", "Missing or insufficient permissions.");
+    if (opts.adminOnly) throw permissionDenied();
     await checkAccess(
       this.rules,
       caller,
       db.database,
-      this.now(),
+      opts.time ?? this.now(),
       checks,
       this.reader(db),
-      overlay ? this.reader(db, overlay) : undefined,
-      limit,
+      opts.overlay ? this.reader(db, opts.overlay) : undefined,
+      opts.limit ?? SINGLE_ACCESS_LIMIT,
     );
   }
 
@@ -773,14 +782,11 @@ export class FirestoreEngine {
           resource: this.toDocument(db, before),
           requestResource: this.toDocument(db, after),
         }));
-        await this.authorize(
-          caller,
-          db,
-          checks,
-          writes.length > 1 || tx ? MULTI_ACCESS_LIMIT : SINGLE_ACCESS_LIMIT,
-          false,
+        await this.authorize(caller, db, checks, {
+          limit: writes.length > 1 || tx ? MULTI_ACCESS_LIMIT : SINGLE_ACCESS_LIMIT,
           overlay,
-        );
+          time: new Date(Date.parse(commitTime)),
+        });
       }
       const previous = new Map<string, StoredDocument | null>();
       for (const [path, doc] of overlay) {

@@ -10,3 +10,4 @@ export * from "./domain/profile-rules.js";
 export * from "./domain/vote-rules.js";
 export * from "./domain/registration-rules.js";
 export * from "./api/types.js";
+export * from "./domain/cycle/index.js";

@@ -95,6 +95,15 @@ describe("export and import", () => {
     }
   });
 
+  it("fails to start on a port in use, leaving nothing running", async () => {
+    const first = await startTestEmulator();
+    try {
+      await expect(startTestEmulator({ port: first.port })).rejects.toThrow(/EADDRINUSE/);
+    } finally {
+      await first.close();
+    }
+  });
+
   it("clears everything through DELETE /internal/reset", async () => {
     const emulator = await startTestEmulator();
     try {

@@ -3,6 +3,7 @@
  * sessions, rules, and the write path that turns a finished upload file into an object.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { randomUUID } from "node:crypto";
 import { rm } from "node:fs/promises";
 import type { Caller } from "../shared/auth.js";
 import { StorageHttpError } from "./errors.js";
@@ -18,7 +19,6 @@ import type { ObjectStore } from "./object-store.js";
 import { parseRange } from "./http.js";
 import type { Logger, StorageRules } from "./rules-glue.js";
 import type { UploadSessions } from "./upload-sessions.js";
-import { randomUUID } from "node:crypto";
 
 export interface StorageBackend {
   store: ObjectStore;

@@ -57,14 +57,23 @@ export async function startStorageEmulator(opts: StorageEmulatorOptions): Promis
     : (message: string) => console.log(`[storage] ${message}`);
   const ownWorkDir = opts.workDir === undefined;
   const workDir = opts.workDir ?? (await mkdtemp(join(tmpdir(), "storage-emulator-")));
-  const store = await ObjectStore.open(workDir);
-  const rules = await StorageRules.open(opts.rulesFile, opts.firestore, log);
-  if (!rules.loaded) log("no storage.rules given: all non-admin requests are denied");
-  const backend: StorageBackend = { store, sessions: new UploadSessions(), rules, log };
-  if (opts.importDir) {
-    await store.importFrom(opts.importDir);
-    log(`imported data from ${opts.importDir}`);
+  let rules: StorageRules | undefined;
+  let backend: StorageBackend;
+  try {
+    const store = await ObjectStore.open(workDir);
+    rules = await StorageRules.open(opts.rulesFile, opts.firestore, log);
+    if (!rules.loaded) log("no storage.rules given: all non-admin requests are denied");
+    backend = { store, sessions: new UploadSessions(), rules, log };
+    if (opts.importDir) {
+      await store.importFrom(opts.importDir);
+      log(`imported data from ${opts.importDir}`);
+    }
+  } catch (error) {
+    rules?.close();
+    if (ownWorkDir) await rm(workDir, { recursive: true, force: true });
+    throw error;
   }
+  const { store } = backend;
 
   const exportNow = async (): Promise<void> => {
     if (!opts.exportDir) return;
@@ -81,20 +90,26 @@ export async function startStorageEmulator(opts: StorageEmulatorOptions): Promis
   });
   // Large resumable chunks from slow clients must not hit the default 5-minute request timeout.
   server.requestTimeout = 0;
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(opts.port, host, () => {
-      server.off("error", reject);
-      resolve();
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once("error", reject);
+      server.listen(opts.port, host, () => {
+        server.off("error", reject);
+        resolve();
+      });
     });
-  });
+  } catch (error) {
+    backend.rules.close();
+    if (ownWorkDir) await rm(workDir, { recursive: true, force: true });
+    throw error;
+  }
   const port = (server.address() as AddressInfo).port;
   log(`listening on http://${host}:${port}`);
 
   let closing: Promise<void> | undefined;
   const close = (): Promise<void> => {
     closing ??= (async () => {
-      rules.close();
+      backend.rules.close();
       const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
       // In-flight requests get a moment to finish before their sockets are cut.

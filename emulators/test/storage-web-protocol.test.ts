@@ -71,6 +71,17 @@ describe("uploads and downloads", () => {
     expect(back.equals(tricky)).toBe(true);
   });
 
+  it("keeps names with spaces, unicode and URL metacharacters intact", async () => {
+    const name = "odd names/ü ñ #1?x=%20&y+z.txt";
+    await uploadString(ref(storage, name), "odd");
+    expect((await getMetadata(ref(storage, name))).fullPath).toBe(name);
+    expect(Buffer.from(await getBytes(ref(storage, name))).toString()).toBe("odd");
+    const listed = await listAll(ref(storage, "odd names"));
+    expect(listed.items.map((r) => r.fullPath)).toEqual([name]);
+    const url = await getDownloadURL(ref(storage, name));
+    expect(await (await fetch(url)).text()).toBe("odd");
+  });
+
   it("stores an empty object", async () => {
     const result = await uploadBytes(ref(storage, "empty"), new Uint8Array(0));
     expect(result.metadata.size).toBe(0);

@@ -22,7 +22,9 @@ interface CommitRecord {
 }
 
 export class CommitHistory {
-  private readonly commits: CommitRecord[] = [];
+  /** Oldest first; entries before `start` are dropped (compacted now and then, not shifted). */
+  private commits: CommitRecord[] = [];
+  private start = 0;
   private changes = 0;
   /** Reads at or before this time can no longer be served exactly. */
   private horizon = -Infinity;
@@ -31,13 +33,17 @@ export class CommitHistory {
     this.commits.push({ micros, before });
     this.changes += before.size;
     while (
-      this.commits.length > 0 &&
-      (this.commits[0]!.micros < micros - HISTORY_WINDOW_MICROS ||
+      this.start < this.commits.length &&
+      (this.commits[this.start]!.micros < micros - HISTORY_WINDOW_MICROS ||
         this.changes > MAX_HISTORY_CHANGES)
     ) {
-      const dropped = this.commits.shift()!;
+      const dropped = this.commits[this.start++]!;
       this.changes -= dropped.before.size;
       this.horizon = dropped.micros;
+    }
+    if (this.start > 1024 && this.start * 2 > this.commits.length) {
+      this.commits = this.commits.slice(this.start);
+      this.start = 0;
     }
   }
 
@@ -53,7 +59,11 @@ export class CommitHistory {
   /** The documents as they were at `micros`, or null when nothing changed since. */
   overridesAfter(micros: number): Map<string, StoredDocument | null> | null {
     let overrides: Map<string, StoredDocument | null> | null = null;
-    for (let i = this.commits.length - 1; i >= 0 && this.commits[i]!.micros > micros; i--) {
+    for (
+      let i = this.commits.length - 1;
+      i >= this.start && this.commits[i]!.micros > micros;
+      i--
+    ) {
       overrides ??= new Map();
       // Walking backwards, the oldest commit after `micros` writes last: its "before" is the answer.
       for (const [path, doc] of this.commits[i]!.before) overrides.set(path, doc);
@@ -62,7 +72,8 @@ export class CommitHistory {
   }
 
   clear(): void {
-    this.commits.length = 0;
+    this.commits = [];
+    this.start = 0;
     this.changes = 0;
   }
 }

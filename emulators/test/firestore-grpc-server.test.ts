@@ -150,7 +150,8 @@ describe("unary calls", () => {
       orderBy: "__name__ desc",
       pageToken: page1.nextPageToken,
     });
-    expect((page2.documents as { name: string }[])[0]!.name).toBe(`${documents}/plain/p1`);
+    const names = [page1, page2].map((page) => (page.documents as { name: string }[])[0]!.name);
+    expect(names).toEqual([`${documents}/plain/p1`, String(auto.name)].sort().reverse());
 
     const ids = await call("listCollectionIds", { parent });
     expect(ids.collectionIds).toEqual(expect.arrayContaining(["plain", "raw"]));
@@ -329,6 +330,12 @@ describe("close", () => {
       socket.on("error", (err: NodeJS.ErrnoException) => resolve(err.code ?? "error"));
     });
     expect(refused).toBe("ECONNREFUSED");
+  });
+
+  it("rejects when the port is taken", async () => {
+    await expect(startFirestoreEmulator({ port: emulator.port, quiet: true })).rejects.toThrow(
+      /EADDRINUSE/,
+    );
   });
 
   it("leaves no servers, sockets or file watchers behind", async () => {

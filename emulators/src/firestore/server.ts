@@ -86,7 +86,16 @@ export async function startFirestoreEmulator(
       http: (s) => httpServer.emit("connection", s),
     });
   });
-  const port = await listen(front, host, opts.port);
+  let port: number;
+  try {
+    port = await listen(front, host, opts.port);
+  } catch (err) {
+    // Port taken or host unknown: release what was set up so the caller may retry.
+    rulesWatcher?.close();
+    grpcConnections.destroy();
+    grpcServer.forceShutdown();
+    throw err;
+  }
   info(`firestore: emulator listening on ${host}:${port} (gRPC and REST)`);
 
   const exportNow = async () => {

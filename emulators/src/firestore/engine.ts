@@ -99,6 +99,12 @@ interface ReadContext {
   readTime: string;
 }
 
+function rejectExplain(body: object): void {
+  if ("explainOptions" in body && body.explainOptions) {
+    throw new FirestoreError("UNIMPLEMENTED", "Query explain (explainOptions) is not emulated.");
+  }
+}
+
 function resultSignature(result: QueryResult): string {
   return result.documents.map(({ doc }) => `${doc.path}@${doc.updateTime}`).join("\n");
 }
@@ -418,6 +424,7 @@ export class FirestoreEngine {
     caller: Caller,
   ): Promise<RunQueryResponse[]> {
     const ref = parseParentName(parent);
+    rejectExplain(body);
     const query = planQuery(
       body.structuredQuery as NonNullable<RunQueryRequest["structuredQuery"]>,
     );
@@ -443,6 +450,7 @@ export class FirestoreEngine {
     caller: Caller,
   ): Promise<RunAggregationQueryResponse[]> {
     const ref = parseParentName(parent);
+    rejectExplain(body);
     const spec = body.structuredAggregationQuery;
     if (!spec?.structuredQuery) throw invalidArgument("structuredAggregationQuery is required.");
     const query = planQuery(spec.structuredQuery);

@@ -334,6 +334,11 @@ function matchesUnary(actual: Value | undefined, op: string): boolean {
   }
 }
 
+function mentionsName(filter: Filter): boolean {
+  if ("filters" in filter) return filter.filters.some(mentionsName);
+  return filter.path.length === 1 && filter.path[0] === NAME;
+}
+
 function matchesFilter(filter: Filter, doc: StoredDocument, name: string): boolean {
   switch (filter.kind) {
     case "and":
@@ -400,9 +405,12 @@ export function executeQuery(
   parentPrefix: string,
 ): QueryResult {
   const rows: Row[] = [];
+  const filter = query.filter;
+  // Most filters never look at __name__; build the (string-concatenated) name only when needed.
+  const needsName = filter !== null && mentionsName(filter);
   outer: for (const doc of candidates) {
+    if (filter && !matchesFilter(filter, doc, needsName ? nameOf(doc) : "")) continue;
     const name = nameOf(doc);
-    if (query.filter && !matchesFilter(query.filter, doc, name)) continue;
     const keys: Value[] = [];
     for (const o of query.orderBy) {
       const v = fieldOf(doc, o.path, name);

@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   Bytes,
+  FieldPath,
   GeoPoint,
   Timestamp,
   and,
@@ -149,7 +150,49 @@ describe("field filters", () => {
     ]);
   });
 
+  it("NaN in in / not-in lists, and equality across int and double", async () => {
+    expect(await ids(query(cities(), where("population", "in", [NaN, 680000])))).toEqual([
+      "dc",
+      "nan",
+    ]);
+    expect(await ids(query(cities(), where("population", "not-in", [NaN])))).toEqual([
+      "dc",
+      "sf",
+      "la",
+      "tok",
+      "bj",
+    ]);
+    const run = (value: unknown) =>
+      t.rest("POST", `/v1/${t.root}:runQuery`, {
+        structuredQuery: {
+          from: [{ collectionId: "cities" }],
+          where: { fieldFilter: { field: { fieldPath: "rank" }, op: "EQUAL", value } },
+        },
+      });
+    const asDouble = await run({ doubleValue: 1 });
+    expect(
+      asDouble.body.map((r: { document: { name: string } }) => r.document.name.split("/").pop()),
+    ).toEqual(["la"]);
+    const asInt = await run({ integerValue: "5" });
+    expect(asInt.body[0].document.fields.rank).toEqual({ integerValue: "5" });
+  });
+
   it("filters on nested fields and on document ids", async () => {
+    const batch = writeBatch(db);
+    batch.set(doc(db, "nested/a"), { info: { level: { depth: 2 } }, "odd key": { x: 1 } });
+    batch.set(doc(db, "nested/b"), { info: { level: { depth: 3 } } });
+    batch.set(doc(db, "nested/c"), { info: "flat" });
+    await batch.commit();
+    expect(await ids(query(collection(db, "nested"), where("info.level.depth", "==", 2)))).toEqual([
+      "a",
+    ]);
+    expect(await ids(query(collection(db, "nested"), where("info.level.depth", ">", 1)))).toEqual([
+      "a",
+      "b",
+    ]);
+    expect(
+      await ids(query(collection(db, "nested"), where(new FieldPath("odd key", "x"), "==", 1))),
+    ).toEqual(["a"]);
     expect(await ids(query(cities(), where(documentId(), ">=", "sf")))).toEqual(["sf", "tok"]);
     expect(await ids(query(cities(), where(documentId(), "in", ["dc", "bj", "zz"])))).toEqual([
       "bj",

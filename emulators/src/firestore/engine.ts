@@ -269,12 +269,12 @@ export class FirestoreEngine {
       throw invalidArgument("Invalid collection id.");
     const name = `${parent}/${collectionId}/${documentId || autoId()}`;
     const docRef = parseDocumentName(name);
-    await this.commitWrites(
+    const { written } = await this.commitWrites(
       ref,
       [{ update: { fields: document.fields ?? {}, name }, currentDocument: { exists: false } }],
       caller,
     );
-    return this.toDocument(docRef, this.store(ref).get(pathOf(docRef)) ?? null, mask)!;
+    return this.toDocument(docRef, written.get(pathOf(docRef)) ?? null, mask)!;
   }
 
   async patchDocument(
@@ -287,7 +287,7 @@ export class FirestoreEngine {
     if (document.name !== undefined && document.name !== name) {
       throw invalidArgument("Document name in the request body does not match the URL.");
     }
-    await this.commitWrites(
+    const { written } = await this.commitWrites(
       ref,
       [
         {
@@ -298,7 +298,7 @@ export class FirestoreEngine {
       ],
       caller,
     );
-    return this.toDocument(ref, this.store(ref).get(pathOf(ref)) ?? null, opts.mask)!;
+    return this.toDocument(ref, written.get(pathOf(ref)) ?? null, opts.mask)!;
   }
 
   async deleteDocument(
@@ -387,7 +387,8 @@ export class FirestoreEngine {
         throw invalidArgument("Cannot modify entities in a read-only transaction.");
       }
     }
-    return this.commitWrites(db, body.writes ?? [], caller, tx);
+    const { writeResults, commitTime } = await this.commitWrites(db, body.writes ?? [], caller, tx);
+    return { writeResults, commitTime };
   }
 
   async batchWrite(
@@ -760,7 +761,7 @@ export class FirestoreEngine {
     writes: Write[],
     caller: Caller,
     tx?: Transaction,
-  ): Promise<CommitResponse> {
+  ): Promise<CommitResponse & { written: Map<string, StoredDocument | null> }> {
     if (writes.length > MAX_WRITES_PER_COMMIT) {
       throw invalidArgument(`A commit may contain at most ${MAX_WRITES_PER_COMMIT} writes.`);
     }
@@ -808,7 +809,7 @@ export class FirestoreEngine {
         this.history(db).record(timestampMicros(commitTime), previous);
         this.notify(db, commitTime, previous, store);
       }
-      return { writeResults, commitTime };
+      return { writeResults, commitTime, written: overlay };
     });
   }
 }

@@ -218,6 +218,24 @@ describe("listing", () => {
   });
 });
 
+describe("document ids that need URL encoding", () => {
+  it("round-trip through URLs and queries", async () => {
+    const ids = ["héllo wörld", "a:b", "%41", "x?y#z", "runQuery:commit", "ends:commit"];
+    for (const id of ids) await setDoc(doc(t.admin, "weird", id, "sub", "s"), { id });
+    for (const id of ids) {
+      const sub = await getDocs(collection(t.admin, "weird", id, "sub"));
+      expect(sub.docs.map((d) => d.get("id"))).toEqual([id]);
+      const raw = await t.rest("GET", `/v1/${t.root}/weird/${encodeURIComponent(id)}/sub/s`);
+      expect(raw.body.fields.id).toEqual({ stringValue: id });
+    }
+    // An unencoded colon before a method name is the method, as in Google's URL scheme.
+    const rpc = await t.rest("GET", `/v1/${t.root}/weird/x/sub/ends:commit`);
+    expect(rpc.status).toBe(404);
+    const encoded = await t.rest("GET", `/v1/${t.root}/weird/ends%3Acommit/sub/s`);
+    expect(encoded.status).toBe(200);
+  });
+});
+
 describe("projects are isolated", () => {
   it("another project id sees none of this project's data", async () => {
     await setDoc(doc(t.admin, "iso/a"), { v: 1 });

@@ -176,21 +176,22 @@ async function handle(
   if (pathname.startsWith("/emulator/v1/")) return control(engine, req, res, method, pathname);
   if (!pathname.startsWith("/v1/")) throw new FirestoreError("NOT_FOUND", `Not found: ${pathname}`);
 
+  // The method suffix (":runQuery") is found before decoding: an encoded colon ("%3A") belongs
+  // to a document id.
+  const raw = pathname.slice(4).split("/");
+  let rpc: string | undefined;
+  const last = raw[raw.length - 1]!;
+  const colon = last.lastIndexOf(":");
+  const suffix = last.slice(colon + 1);
+  if (colon >= 0 && (DATABASE_METHODS.has(suffix) || PARENT_METHODS.has(suffix))) {
+    rpc = suffix;
+    raw[raw.length - 1] = last.slice(0, colon);
+  }
   let segments: string[];
   try {
-    segments = pathname.slice(4).split("/").map(decodeURIComponent);
+    segments = raw.map(decodeURIComponent);
   } catch {
     throw invalidArgument("Malformed URL path.");
-  }
-  let rpc: string | undefined;
-  const last = segments[segments.length - 1]!;
-  const colon = last.lastIndexOf(":");
-  if (
-    colon >= 0 &&
-    (DATABASE_METHODS.has(last.slice(colon + 1)) || PARENT_METHODS.has(last.slice(colon + 1)))
-  ) {
-    rpc = last.slice(colon + 1);
-    segments[segments.length - 1] = last.slice(0, colon);
   }
   if (
     segments.length < 5 ||

@@ -53,6 +53,8 @@ function cookieOptions(persistent: boolean): CookieOptions {
 export function writeSession(res: Response, state: SessionState): void {
   const value = Buffer.from(JSON.stringify(state), "utf8").toString("base64url");
   res.cookie(SESSION_COOKIE, value, cookieOptions(state.p === true));
+  // Hosting (and its emulator) drops Set-Cookie from responses a CDN may cache.
+  res.set("Cache-Control", "private, no-store");
 }
 
 /** The session of this request, creating a nonce when there is none yet. */

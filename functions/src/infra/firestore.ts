@@ -5,7 +5,8 @@ import type { TimestampLike } from "@platform/common";
 export function toDate(value: TimestampLike | Date | null | undefined): Date | null {
   if (!value) return null;
   if (value instanceof Date) return value;
-  if (typeof (value as TimestampLike).toDate === "function") return (value as TimestampLike).toDate();
+  if (typeof (value as TimestampLike).toDate === "function")
+    return (value as TimestampLike).toDate();
   return null;
 }
 

@@ -17,9 +17,7 @@ export class IdentityError extends Error {
 
 function origin(service: "identitytoolkit" | "securetoken"): string {
   const host = authEmulatorHost();
-  return host
-    ? `http://${host}/${service}.googleapis.com`
-    : `https://${service}.googleapis.com`;
+  return host ? `http://${host}/${service}.googleapis.com` : `https://${service}.googleapis.com`;
 }
 
 async function call<T>(url: string, init: RequestInit): Promise<T> {
@@ -71,7 +69,10 @@ export async function refreshIdToken(refreshToken: string): Promise<SignInResult
   }>(url, {
     method: "POST",
     headers: { "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ grant_type: "refresh_token", refresh_token: refreshToken }).toString(),
+    body: new URLSearchParams({
+      grant_type: "refresh_token",
+      refresh_token: refreshToken,
+    }).toString(),
   });
   return {
     idToken: r.id_token,

@@ -14,7 +14,11 @@ export interface Mail {
   html: string;
 }
 
-export function queueMail(writer: Transaction | WriteBatch, mail: Mail, now: Date): DocumentReference {
+export function queueMail(
+  writer: Transaction | WriteBatch,
+  mail: Mail,
+  now: Date,
+): DocumentReference {
   const ref = db().collection(paths.mail).doc();
   (writer as WriteBatch).set(ref, {
     to: mail.to,
@@ -25,7 +29,10 @@ export function queueMail(writer: Transaction | WriteBatch, mail: Mail, now: Dat
 }
 
 const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+  s.replace(
+    /[&<>"']/g,
+    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!,
+  );
 
 function layout(paragraphs: string[], link?: { href: string; label: string }): string {
   const body = paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join("");

@@ -38,7 +38,12 @@ export async function readMultipart(
       pending = new Promise((done) => {
         stream.on("data", (c: Buffer) => chunks.push(c));
         stream.on("end", () => {
-          file = { buffer: Buffer.concat(chunks), mimeType: info.mimeType, filename: info.filename ?? "", truncated };
+          file = {
+            buffer: Buffer.concat(chunks),
+            mimeType: info.mimeType,
+            filename: info.filename ?? "",
+            truncated,
+          };
           done();
         });
       });
@@ -55,7 +60,8 @@ export async function readMultipart(
 
 /** The image type by the file's first bytes, whatever it claims to be. */
 export function sniffImageType(bytes: Buffer): "image/jpeg" | "image/png" | null {
-  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return "image/jpeg";
+  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff)
+    return "image/jpeg";
   const png = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
   if (bytes.length >= 8 && png.every((b, i) => bytes[i] === b)) return "image/png";
   return null;

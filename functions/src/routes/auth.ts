@@ -81,7 +81,6 @@ export function authRouter(): Router {
     endpoint({}, async ({ req, res }) => {
       const session = ensureSession(req);
       writeSession(res, session);
-      res.set("Cache-Control", "no-store");
       return { data: { csrfToken: session.n }, extra: { csrfToken: session.n } };
     }),
   );

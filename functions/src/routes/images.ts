@@ -2,8 +2,8 @@ import { Router } from "express";
 import { z } from "zod";
 import { messages } from "@platform/common";
 import { endpoint } from "../http/endpoint.js";
-import { ApiError, badRequest } from "../http/errors.js";
-import { readMultipart } from "../lib/multipart.js";
+import { badRequest } from "../http/errors.js";
+import { readMultipart } from "../infra/multipart.js";
 import * as images from "../services/images.js";
 import { idSchema } from "./schemas.js";
 
@@ -35,7 +35,7 @@ export function imagesRouter(): Router {
       if (!form.file || form.file.buffer.length === 0)
         throw badRequest(messages.images.fileMissing);
       if (form.file.truncated || form.file.buffer.length > images.MAX_IMAGE_BYTES) {
-        throw new ApiError(413, messages.images.tooLarge);
+        throw badRequest(messages.images.tooLarge);
       }
       const data = await images.upload(user.uid, parsed.data, form.file, now);
       return { status: 201, message: messages.images.uploadSuccess, data };

@@ -24,7 +24,7 @@ import {
 import { appBaseUrl } from "../config.js";
 import { adminAuth, db } from "../firebase.js";
 import { ApiError, badRequest, conflict, notFound } from "../http/errors.js";
-import { toDate, ts } from "../lib/firestore.js";
+import { toDate, ts } from "../infra/firestore.js";
 import {
   IdentityError,
   applyEmailVerification,
@@ -32,13 +32,13 @@ import {
   refreshIdToken,
   resetPassword as resetPasswordRest,
   signInWithPassword,
-} from "../lib/identity.js";
+} from "../infra/identity.js";
 import {
   emailConfirmationMail,
   passwordResetMail,
   queueMail,
   verificationCodeMail,
-} from "../lib/mail.js";
+} from "../infra/mail.js";
 import { contactRef, detailsRef, lookupNames, userRef } from "./refs.js";
 
 const registrationRef = (email: string) =>

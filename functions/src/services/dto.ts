@@ -19,7 +19,7 @@ import {
   notificationTitle,
 } from "@platform/common";
 import { storageObjectUrl } from "../config.js";
-import { toIso } from "../lib/firestore.js";
+import { toIso } from "../infra/firestore.js";
 
 export function userDto(
   id: string,

@@ -7,9 +7,9 @@ import { randomUUID } from "node:crypto";
 import type { DocumentReference } from "firebase-admin/firestore";
 import { type ImageDoc, type ImageDto, canManageProject, messages, paths } from "@platform/common";
 import { bucket, db } from "../firebase.js";
-import { ApiError, badRequest, forbidden, notFound } from "../http/errors.js";
-import { toIso, ts } from "../lib/firestore.js";
-import { sniffImageType } from "../lib/multipart.js";
+import { badRequest, forbidden, notFound } from "../http/errors.js";
+import { toIso, ts } from "../infra/firestore.js";
+import { sniffImageType } from "../infra/multipart.js";
 import { data, projectRef, userRef } from "./refs.js";
 
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
@@ -49,10 +49,10 @@ export function folderOf(relatedType: RelatedType, relatedId: string): string {
 }
 
 function checkBytes(buffer: Buffer, declared: string | undefined): "image/jpeg" | "image/png" {
-  if (buffer.length > MAX_IMAGE_BYTES) throw new ApiError(413, messages.images.tooLarge);
+  if (buffer.length > MAX_IMAGE_BYTES) throw badRequest(messages.images.tooLarge);
   const sniffed = sniffImageType(buffer);
   if (!sniffed || (declared && !DECLARED_TYPES.includes(declared.toLowerCase()))) {
-    throw new ApiError(415, messages.images.badType);
+    throw badRequest(messages.images.badType);
   }
   return sniffed;
 }
@@ -117,7 +117,7 @@ export async function upload(
   now: Date,
 ): Promise<ImageDto> {
   checkKind(meta.relatedType, meta.imageType);
-  if (file.truncated) throw new ApiError(413, messages.images.tooLarge);
+  if (file.truncated) throw badRequest(messages.images.tooLarge);
   const contentType = checkBytes(file.buffer, file.mimeType);
   await assertMayChange(uid, meta.relatedType, meta.relatedId);
   const ext = contentType === "image/png" ? "png" : "jpg";
@@ -154,7 +154,7 @@ export async function recordDirectUpload(
   const [metadata] = await file.getMetadata();
   if (Number(metadata.size) > MAX_IMAGE_BYTES) {
     await file.delete({ ignoreNotFound: true });
-    throw new ApiError(413, messages.images.tooLarge);
+    throw badRequest(messages.images.tooLarge);
   }
   const [buffer] = await file.download();
   let contentType: "image/jpeg" | "image/png";

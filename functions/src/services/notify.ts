@@ -2,7 +2,7 @@
 import type { Transaction } from "firebase-admin/firestore";
 import { type NotificationDoc, type NotificationType, paths } from "@platform/common";
 import { db } from "../firebase.js";
-import { ts } from "../lib/firestore.js";
+import { ts } from "../infra/firestore.js";
 
 export function notify(
   tx: Transaction,

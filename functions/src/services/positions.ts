@@ -17,7 +17,7 @@ import {
 import { db } from "../firebase.js";
 import type { AuthUser } from "../http/auth.js";
 import { ApiError, badRequest, forbidden, notFound } from "../http/errors.js";
-import { toDate, ts } from "../lib/firestore.js";
+import { toDate, ts } from "../infra/firestore.js";
 import { positionFields, teamMemberDto } from "./dto.js";
 import { notify } from "./notify.js";
 import { canSee, teamEmails } from "./projects.js";

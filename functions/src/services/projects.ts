@@ -18,7 +18,7 @@ import { db } from "../firebase.js";
 import type { AuthUser } from "../http/auth.js";
 import { isStaff } from "../http/auth.js";
 import { ApiError, badRequest, forbidden, notFound } from "../http/errors.js";
-import { toDate, toIso, ts } from "../lib/firestore.js";
+import { toDate, toIso, ts } from "../infra/firestore.js";
 import { projectDto } from "./dto.js";
 import { notify } from "./notify.js";
 import { contactRef, data, positionRef, projectRef, userRef } from "./refs.js";

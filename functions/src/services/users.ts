@@ -15,7 +15,7 @@ import { adminAuth, db } from "../firebase.js";
 import type { AuthUser } from "../http/auth.js";
 import { isStaff } from "../http/auth.js";
 import { ApiError, badRequest, conflict, notFound } from "../http/errors.js";
-import { ts } from "../lib/firestore.js";
+import { ts } from "../infra/firestore.js";
 import { userDto } from "./dto.js";
 import { type ProfileUpdate } from "./profile-update.js";
 import { contactRef, data, detailsRef, lookupNames, projectRef, userRef } from "./refs.js";

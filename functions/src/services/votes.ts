@@ -17,7 +17,7 @@ import { db } from "../firebase.js";
 import type { AuthUser } from "../http/auth.js";
 import { isStaff } from "../http/auth.js";
 import { ApiError, badRequest, forbidden, notFound } from "../http/errors.js";
-import { toDate, ts } from "../lib/firestore.js";
+import { toDate, ts } from "../infra/firestore.js";
 import { feedbackDto, pendingVoteDto } from "./dto.js";
 import { userRef } from "./refs.js";
 

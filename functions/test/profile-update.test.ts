@@ -1,0 +1,82 @@
+import { describe, expect, it } from "vitest";
+import { messages } from "@platform/common";
+import { buildProfileUpdate } from "../src/services/profile-update.js";
+
+const now = new Date(Date.UTC(2026, 10, 22, 9));
+
+describe("PATCH /users body → document changes (spec §5, §7)", () => {
+  it("applies every section with its rules", () => {
+    const r = buildProfileUpdate(
+      {
+        personalData: {
+          name: "  çağrı  IŞIK ",
+          gender: "female",
+          birthDate: "01/02/1998",
+          address: "Türkiye - Ankara",
+          position: "Tester",
+        },
+        contactData: {
+          email: " Cagri@Ornek.COM ",
+          telephone: "05551112233",
+          isEmailVerified: true,
+        },
+        social_medias: ["behance:https://behance.net/c", "github:"],
+        about: "  Merhaba ",
+        skills: "not a list",
+        languages: [{ language: "Türkçe", level: "İleri" }, { language: "Almanca" }],
+        edu_cert: [" Lise ", ""],
+        iban: "TR12 0006 1005 1978 6457 8413 26",
+      },
+      now,
+    );
+    expect(r).toEqual({
+      ok: true,
+      value: {
+        user: {
+          name: "Çağrı Işık",
+          gender: "FEMALE",
+          birthDate: "1998-02-01",
+          address: "Türkiye - Ankara",
+          position: { name: "Tester" },
+          about: "Merhaba",
+          skills: [],
+          languages: [{ language: "Türkçe", level: "İleri" }],
+          edu_cert: ["Lise"],
+          social_medias: ["behance:https://behance.net/c"],
+        },
+        details: { telephone: "05551112233", iban: "TR120006100519786457841326" },
+        email: "cagri@ornek.com",
+      },
+    });
+  });
+
+  it("takes a section's field given on its own at the top level", () => {
+    expect(buildProfileUpdate({ telephone: "123" }, now)).toEqual({
+      ok: true,
+      value: { user: {}, details: { telephone: "123" } },
+    });
+  });
+
+  it("ignores isEmailVerified from the client and refuses an empty body", () => {
+    expect(buildProfileUpdate({ contactData: { isEmailVerified: true } }, now)).toEqual({
+      ok: false,
+      message: messages.users.nothingToSave,
+    });
+  });
+
+  it("refuses a future birth date, a non-digit phone, a bad gender and a bad e-mail", () => {
+    expect(buildProfileUpdate({ personalData: { birthDate: "23/11/2026" } }, now)).toEqual({
+      ok: false,
+      message: messages.users.birthDateFuture,
+    });
+    expect(buildProfileUpdate({ contactData: { telephone: "0555-111" } }, now)).toEqual({
+      ok: false,
+      message: messages.users.telephoneDigits,
+    });
+    expect(buildProfileUpdate({ gender: "X" }, now)).toEqual({
+      ok: false,
+      message: messages.users.genderInvalid,
+    });
+    expect(buildProfileUpdate({ email: "ornek" }, now).ok).toBe(false);
+  });
+});

@@ -4,14 +4,14 @@
  */
 import type { Value } from "../shared/value.js";
 import type { Precondition, Write, WriteResult } from "./api-types.js";
-import { normalizeTimestamp } from "./clock.js";
+import { formatTimestamp, normalizeTimestamp } from "./clock.js";
 import type { StoredDocument } from "./document-store.js";
 import { FirestoreError, invalidArgument } from "./errors.js";
 import { deleteField, getField, parseFieldPath, setField } from "./field-path.js";
 import { checkDocumentLimits } from "./limits.js";
 import { type DatabaseId, databaseName, parseDocumentName } from "./resource-names.js";
 import { applyTransforms } from "./transforms.js";
-import { isVector } from "./values.js";
+import { isVector, timestampParts } from "./values.js";
 
 export interface AppliedWrite {
   path: string;
@@ -76,6 +76,7 @@ export function applyWrite(
   if (write.update) {
     const input = structuredClone(write.update.fields ?? {});
     validateFieldNames(input);
+    truncateTimestamps(input);
     if (write.updateMask) {
       fields = before ? structuredClone(before.fields) : {};
       for (const text of write.updateMask.fieldPaths ?? []) {
@@ -137,5 +138,21 @@ function validateFieldNames(fields: Record<string, Value>): void {
     if (/^__.*__$/.test(key)) throw invalidArgument(`Field name "${key}" is reserved.`);
     // Vectors are maps with the reserved "__type__" key; their shape is the SDKs' business.
     if ("mapValue" in value && !isVector(value)) validateFieldNames(value.mapValue.fields ?? {});
+  }
+}
+
+/** Stored timestamps keep microseconds (both transports may deliver nanoseconds). */
+function truncateTimestamps(fields: Record<string, Value>): void {
+  for (const value of Object.values(fields)) truncateValue(value);
+}
+
+function truncateValue(value: Value): void {
+  if ("timestampValue" in value) {
+    const [seconds, nanos] = timestampParts(value.timestampValue);
+    value.timestampValue = formatTimestamp(seconds, nanos - (nanos % 1000));
+  } else if ("arrayValue" in value) {
+    for (const v of value.arrayValue.values ?? []) truncateValue(v);
+  } else if ("mapValue" in value) {
+    truncateTimestamps(value.mapValue.fields ?? {});
   }
 }

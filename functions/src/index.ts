@@ -7,3 +7,14 @@ setGlobalOptions({ region: "europe-west1", maxInstances: 10 });
 
 /** The whole `/api` contract, served behind the Hosting rewrite `/api/** → api`. */
 export const api = onRequest({ cors: false, timeoutSeconds: 60, memory: "512MiB" }, createApp());
+
+/** The weekly cycle and the sweeps as scheduled functions (README, "Scheduled jobs"). */
+export {
+  jobAnnounceProfitRate,
+  jobApplyRemovalDecisions,
+  jobCloseVotes,
+  jobGoLive,
+  jobOpenVotes,
+  jobProfitShare,
+  jobSelectApplicants,
+} from "./jobs/scheduled.js";

@@ -1,0 +1,124 @@
+/**
+ * Every few minutes: removal reviews on which an operations specialist has recorded a decision
+ * in the console are applied (spec §1, design §4), each in one transaction that also marks the
+ * review applied, so a decision takes effect exactly once.
+ * REMOVE: membership ended, the member off the team and free to join another project, the seat
+ * reopened with a fresh 24-hour window, PROJECT_USER_DISCARDED to them and PROJECT_HIRING to the
+ * rest of the team. KEEP (or a member who already left): the review is closed.
+ */
+import { type DocumentReference, FieldValue, type Firestore } from "firebase-admin/firestore";
+import {
+  type MemberDoc,
+  type PositionDoc,
+  type ProjectDoc,
+  type RemovalOutcome,
+  type RemovalReviewDoc,
+  type UserDoc,
+  freshWindow,
+  paths,
+  removalOutcome,
+  teamWithout,
+} from "@platform/common";
+import { jobNotification } from "./notifications.js";
+import { type JobContext, type JobReport, mapLimit, timestamp } from "./runtime.js";
+
+export async function applyRemovalDecisions({ db, now, log }: JobContext): Promise<JobReport> {
+  const open = await db.collection(paths.removalReviews).where("appliedAt", "==", null).get();
+  const decided = open.docs.filter((d) => (d.data() as RemovalReviewDoc).decision);
+  const outcomes = await mapLimit(decided, 4, (d) =>
+    applyDecision(db, d.ref as DocumentReference<RemovalReviewDoc>, now),
+  );
+  const count = (o: RemovalOutcome) => outcomes.filter((x) => x === o).length;
+  const report = {
+    undecided: open.size - decided.length,
+    removed: count("REMOVE"),
+    kept: count("KEEP"),
+    alreadyGone: count("ALREADY_GONE"),
+  };
+  if (decided.length > 0) log(`apply-removal-decisions: ${JSON.stringify(report)}`);
+  return report;
+}
+
+async function applyDecision(
+  db: Firestore,
+  reviewRef: DocumentReference<RemovalReviewDoc>,
+  now: Date,
+): Promise<RemovalOutcome> {
+  return db.runTransaction(async (tx) => {
+    const review = (await tx.get(reviewRef)).data();
+    if (!review) return "WAIT";
+    const { projectId, targetUserId: uid } = review;
+    const memberRef = db.doc(`${paths.members(projectId)}/${uid}`) as DocumentReference<MemberDoc>;
+    const projectRef = db.doc(paths.project(projectId)) as DocumentReference<ProjectDoc>;
+    const userRef = db.doc(paths.user(uid)) as DocumentReference<UserDoc>;
+    const [memberSnap, projectSnap, userSnap] = await Promise.all([
+      tx.get(memberRef),
+      tx.get(projectRef),
+      tx.get(userRef),
+    ]);
+    const member = memberSnap.data() ?? null;
+    const project = projectSnap.data();
+    const outcome = removalOutcome(review, member && project ? member : null);
+    if (outcome === "WAIT") return outcome;
+    const stamp = timestamp(now);
+    if (outcome !== "REMOVE") {
+      tx.update(reviewRef, { appliedAt: stamp });
+      return outcome;
+    }
+
+    const positionRef = db.doc(
+      paths.position(projectId, member!.positionId),
+    ) as DocumentReference<PositionDoc>;
+    const positionSnap = await tx.get(positionRef);
+    const reopened = positionSnap.exists && positionSnap.data()!.status !== "OPEN";
+    const remaining = teamWithout(project!.team ?? [], uid);
+
+    tx.update(memberRef, { active: false, leftAt: stamp, leftReason: "REMOVED" });
+    if (reopened) {
+      const window = freshWindow(now);
+      tx.update(positionRef, {
+        status: "OPEN",
+        filledBy: null,
+        applicantCount: 0,
+        windowStartsAt: timestamp(window.windowStartsAt),
+        windowEndsAt: timestamp(window.windowEndsAt),
+        updatedAt: stamp,
+      });
+    }
+    tx.update(projectRef, {
+      team: remaining,
+      memberIds: remaining.map((m) => m.uid),
+      memberCount: FieldValue.increment(-1),
+      ...(reopened ? { openPositionCount: FieldValue.increment(1) } : {}),
+      ...(project!.managerId === uid ? { managerId: null } : {}),
+      updatedAt: stamp,
+    });
+    if (userSnap.data()?.currentProjectId === projectId) {
+      tx.update(userRef, { currentProjectId: null, currentProjectTitle: null, updatedAt: stamp });
+    }
+    tx.update(reviewRef, { appliedAt: stamp });
+
+    const content = { projectId, projectTitle: project!.title };
+    const discarded = jobNotification(db, {
+      type: "PROJECT_USER_DISCARDED",
+      userId: uid,
+      eventKey: reviewRef.id,
+      content,
+      now,
+    });
+    tx.set(discarded.ref, discarded.doc);
+    if (reopened) {
+      for (const teammate of remaining) {
+        const hiring = jobNotification(db, {
+          type: "PROJECT_HIRING",
+          userId: teammate.uid,
+          eventKey: `${reviewRef.id}:${positionRef.id}`,
+          content,
+          now,
+        });
+        tx.set(hiring.ref, hiring.doc);
+      }
+    }
+    return outcome;
+  });
+}

@@ -1,0 +1,110 @@
+/**
+ * What every job shares: the Firestore it works on and the instant it runs "as of" (the
+ * scheduled time in production, any time locally), batched writes within Firestore's limits,
+ * and bounded concurrency.
+ */
+import {
+  type DocumentData,
+  type DocumentReference,
+  type DocumentSnapshot,
+  type Firestore,
+  Timestamp,
+  type WriteBatch,
+} from "firebase-admin/firestore";
+import type { TimestampLike } from "@platform/common";
+
+export interface JobContext {
+  db: Firestore;
+  /** The instant the job runs as of; jobs never read the clock themselves. */
+  now: Date;
+  log: (message: string) => void;
+}
+
+/** What a run did, in counts, for logs, `npm run job` and the benchmark. */
+export type JobReport = Record<string, number | string | boolean>;
+
+/** Firestore commits at most 500 writes at once; stay below it. */
+export const MAX_BATCH_WRITES = 450;
+
+export const timestamp = (date: Date): Timestamp => Timestamp.fromDate(date);
+
+export function toDate(value: TimestampLike | Date | null | undefined): Date | null {
+  if (!value) return null;
+  if (value instanceof Date) return value;
+  return typeof value.toDate === "function" ? value.toDate() : null;
+}
+
+export function chunk<T>(items: readonly T[], size: number): T[][] {
+  const chunks: T[][] = [];
+  for (let i = 0; i < items.length; i += size) chunks.push(items.slice(i, i + size));
+  return chunks;
+}
+
+/**
+ * Collects writes and commits them in batches of at most MAX_BATCH_WRITES. A caller that needs
+ * some writes to land together (a progress marker with the work it records) puts them in one
+ * `group`: a group never straddles two batches.
+ */
+export class BatchWriter {
+  private batch: WriteBatch;
+  private size = 0;
+  commits = 0;
+  writes = 0;
+
+  constructor(private readonly db: Firestore) {
+    this.batch = db.batch();
+  }
+
+  async group(count: number, write: (batch: WriteBatch) => void): Promise<void> {
+    if (count > MAX_BATCH_WRITES) throw new Error(`a write group of ${count} exceeds one batch`);
+    if (this.size + count > MAX_BATCH_WRITES) await this.flush();
+    write(this.batch);
+    this.size += count;
+  }
+
+  async set<T extends object>(ref: DocumentReference<T>, data: T): Promise<void> {
+    await this.group(1, (b) => b.set(ref, data));
+  }
+
+  async flush(): Promise<void> {
+    if (this.size === 0) return;
+    await this.batch.commit();
+    this.commits++;
+    this.writes += this.size;
+    this.batch = this.db.batch();
+    this.size = 0;
+  }
+}
+
+/** Runs `work` over `items` with at most `limit` at a time; returns results in order. */
+export async function mapLimit<T, R>(
+  items: readonly T[],
+  limit: number,
+  work: (item: T) => Promise<R>,
+): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  const workers = Array.from({ length: Math.min(limit, items.length) }, async () => {
+    while (next < items.length) {
+      const i = next++;
+      results[i] = await work(items[i]!);
+    }
+  });
+  await Promise.all(workers);
+  return results;
+}
+
+/** Reads documents by reference in chunks (getAll takes many, but not unboundedly many). */
+export async function getAllChunked<T extends DocumentData>(
+  db: Firestore,
+  refs: readonly DocumentReference<T>[],
+  size = 300,
+): Promise<DocumentSnapshot<T>[]> {
+  const snaps: DocumentSnapshot<T>[] = [];
+  for (const part of chunk(refs, size)) {
+    if (part.length === 0) continue;
+    const read = await db.getAll(...(part as DocumentReference[]));
+    snaps.push(...(read as DocumentSnapshot<T>[]));
+  }
+  return snaps;
+}

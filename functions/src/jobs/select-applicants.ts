@@ -1,0 +1,173 @@
+/**
+ * Every few minutes: open positions whose 24-hour window has ended get their selection (spec §1,
+ * design §4). One transaction per position re-reads everything it decides on, so a second run,
+ * a concurrent run or an application arriving meanwhile cannot make it decide twice.
+ * - Someone chosen: they join the team (member record, team strip, counts, their current project;
+ *   the project's manager when the seat is the Junior Project Manager's; the project starts with
+ *   its first member), PROJECT_ACCEPTED to them and PROJECT_REJECTED to the others.
+ * - Nobody: the window is extended by 24 hours, again and again.
+ */
+import { type DocumentReference, FieldValue, type Firestore } from "firebase-admin/firestore";
+import {
+  type ApplicationDoc,
+  type MemberDoc,
+  type PositionDoc,
+  type ProjectDoc,
+  type TeamMemberSummary,
+  type UserDoc,
+  collectionGroups,
+  decideSelection,
+  isWindowOver,
+  paths,
+  trLower,
+} from "@platform/common";
+import { jobNotification } from "./notifications.js";
+import { type JobContext, type JobReport, mapLimit, timestamp, toDate } from "./runtime.js";
+
+type Outcome = "SELECTED" | "EXTENDED" | "SKIPPED";
+
+export async function selectApplicants({ db, now, log }: JobContext): Promise<JobReport> {
+  const due = await db
+    .collectionGroup(collectionGroups.positions)
+    .where("status", "==", "OPEN")
+    .where("windowEndsAt", "<=", timestamp(now))
+    .get();
+  const outcomes = await mapLimit(due.docs, 8, (d) =>
+    decidePosition(db, d.ref as DocumentReference<PositionDoc>, now),
+  );
+  const count = (o: Outcome) => outcomes.filter((x) => x === o).length;
+  const report = {
+    windowsOver: due.size,
+    selected: count("SELECTED"),
+    extended: count("EXTENDED"),
+    skipped: count("SKIPPED"),
+  };
+  if (due.size > 0) log(`select-applicants: ${JSON.stringify(report)}`);
+  return report;
+}
+
+const isManagerSeat = (position: PositionDoc) =>
+  position.type === "JUNIOR" && trLower(position.positionName.trim()) === "project manager";
+
+async function decidePosition(
+  db: Firestore,
+  positionRef: DocumentReference<PositionDoc>,
+  now: Date,
+): Promise<Outcome> {
+  const projectRef = positionRef.parent.parent! as DocumentReference<ProjectDoc>;
+  const projectId = projectRef.id;
+  const positionId = positionRef.id;
+  return db.runTransaction(async (tx) => {
+    const [positionSnap, projectSnap, applicationsSnap] = await Promise.all([
+      tx.get(positionRef),
+      tx.get(projectRef),
+      tx.get(
+        db.collection(paths.applications(projectId, positionId)).where("status", "==", "PENDING"),
+      ),
+    ]);
+    const position = positionSnap.data();
+    const project = projectSnap.data();
+    const windowEndsAt = toDate(position?.windowEndsAt);
+    if (!position || position.status !== "OPEN" || !isWindowOver(windowEndsAt, now)) {
+      return "SKIPPED";
+    }
+    // A queued project's windows start when it goes live.
+    if (!project || project.isLive !== true) return "SKIPPED";
+
+    const applications = applicationsSnap.docs.map((d) => ({
+      ref: d.ref as DocumentReference<ApplicationDoc>,
+      doc: d.data() as ApplicationDoc,
+    }));
+    const userRefs = applications.map(
+      (a) => db.doc(paths.user(a.doc.userId)) as DocumentReference<UserDoc>,
+    );
+    const userSnaps = userRefs.length > 0 ? await tx.getAll(...userRefs) : [];
+    const users = new Map(userSnaps.filter((s) => s.exists).map((s) => [s.id, s.data()!]));
+
+    const decision = decideSelection(
+      applications.map((a) => ({
+        userId: a.doc.userId,
+        ratingAtApply: a.doc.ratingAtApply ?? 0,
+        appliedAt: toDate(a.doc.appliedAt) ?? now,
+      })),
+      (uid) => users.has(uid) && !users.get(uid)!.currentProjectId,
+      windowEndsAt!,
+      now,
+    );
+    const eventKey = `${projectId}:${positionId}:${windowEndsAt!.getTime()}`;
+    const content = { projectId, projectTitle: project.title };
+    const stamp = timestamp(now);
+
+    for (const uid of decision.rejected) {
+      const app = applications.find((a) => a.doc.userId === uid)!;
+      tx.update(app.ref, { status: "REJECTED", decidedAt: stamp });
+      if (users.get(uid)?.activeApplication?.positionId === positionId) {
+        tx.update(db.doc(paths.user(uid)), { activeApplication: null, updatedAt: stamp });
+      }
+      const n = jobNotification(db, {
+        type: "PROJECT_REJECTED",
+        userId: uid,
+        eventKey,
+        content,
+        now,
+      });
+      tx.set(n.ref, n.doc);
+    }
+
+    if (decision.kind === "EXTEND") {
+      tx.update(positionRef, {
+        windowEndsAt: timestamp(decision.windowEndsAt),
+        applicantCount: 0,
+        updatedAt: stamp,
+      });
+      return "EXTENDED";
+    }
+
+    const uid = decision.winner;
+    const user = users.get(uid)!;
+    const app = applications.find((a) => a.doc.userId === uid)!;
+    const seat: TeamMemberSummary = {
+      uid,
+      name: user.name,
+      userName: user.userName,
+      type: position.type,
+      positionName: position.positionName,
+    };
+    const member: MemberDoc = {
+      ...seat,
+      positionId,
+      active: true,
+      joinedAt: stamp,
+      leftAt: null,
+      leftReason: null,
+    };
+    tx.update(app.ref, { status: "ACCEPTED", decidedAt: stamp });
+    tx.update(positionRef, { status: "FILLED", filledBy: uid, updatedAt: stamp });
+    tx.set(db.doc(`${paths.members(projectId)}/${uid}`), member);
+    const team = [...(project.team ?? []).filter((m) => m.uid !== uid), seat];
+    tx.update(projectRef, {
+      team,
+      memberIds: team.map((m) => m.uid),
+      memberCount: FieldValue.increment(1),
+      openPositionCount: FieldValue.increment(-1),
+      ...(isManagerSeat(position) && !project.managerId ? { managerId: uid } : {}),
+      ...(project.status === "NotStarted" ? { status: "Ongoing", startedAt: stamp } : {}),
+      updatedAt: stamp,
+    });
+    tx.update(db.doc(paths.user(uid)), {
+      currentProjectId: projectId,
+      currentProjectTitle: project.title,
+      activeApplication: null,
+      updatedAt: stamp,
+    });
+    const n = jobNotification(db, {
+      type: "PROJECT_ACCEPTED",
+      userId: uid,
+      eventKey,
+      content,
+      now,
+    });
+    tx.set(n.ref, n.doc);
+    return "SELECTED";
+  });
+}

@@ -1,0 +1,239 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Firestore } from "firebase-admin/firestore";
+import { istanbulTime, paths } from "@platform/common";
+import { announceProfitRate } from "../../src/jobs/announce-profit-rate.js";
+import { profitShare } from "../../src/jobs/profit-share.js";
+import { addProject, addTeam, addUser } from "./fixtures.js";
+import {
+  type TestFirestore,
+  count,
+  crashingAfter,
+  dump,
+  plain,
+  run,
+  startTestFirestore,
+} from "./harness.js";
+
+let firestore: TestFirestore;
+beforeAll(async () => {
+  firestore = await startTestFirestore();
+});
+afterAll(() => firestore.close());
+
+const payday = istanbulTime(2026, 12, 15, 10);
+
+/** November 2026 (30 days) with every kind of member. */
+async function november(netProfit: number | null = 10_000) {
+  const db = firestore.newDb();
+  await db.doc(paths.platformConfig).set({ profitRate: 0.1, announcedProfitRate: 0.1 });
+  if (netProfit !== null) {
+    await db
+      .doc(`${paths.payouts}/2026-11`)
+      .set({ period: "2026-11", netProfit, computedAt: null });
+  }
+  await addProject(db, "p");
+  await addProject(db, "q");
+  const iban = "TR000000000000000000000001";
+  await addUser(db, "full", {}, { iban });
+  await addUser(db, "mid", {}, { iban });
+  await addUser(db, "no-iban");
+  await addUser(db, "minor", { birthDate: "2008-12-16" }, { iban });
+  await addUser(db, "turns-18", { birthDate: "2008-12-15" }, { iban });
+  await addUser(db, "senior", { type: "SENIOR" }, { iban });
+  await addUser(db, "left-before", {}, { iban });
+  await addUser(db, "moved", {}, { iban });
+  await addTeam(db, "p", [
+    { uid: "full", type: "JUNIOR" },
+    { uid: "mid", type: "JUNIOR", joinedAt: istanbulTime(2026, 11, 15, 12) },
+    { uid: "no-iban", type: "JUNIOR" },
+    { uid: "minor", type: "JUNIOR" },
+    { uid: "turns-18", type: "JUNIOR", joinedAt: istanbulTime(2026, 11, 30, 12) },
+    { uid: "senior", type: "SENIOR" },
+    { uid: "left-before", type: "JUNIOR", leftAt: istanbulTime(2026, 10, 31, 18) },
+    { uid: "moved", type: "JUNIOR", leftAt: istanbulTime(2026, 11, 10, 9) },
+  ]);
+  // "moved" left p on the 10th and joined q the same day.
+  await db.doc(`${paths.members("q")}/moved`).set({
+    uid: "moved",
+    name: "Üye moved",
+    userName: "uye-moved",
+    type: "JUNIOR",
+    positionId: "x",
+    positionName: "Tester",
+    active: true,
+    joinedAt: istanbulTime(2026, 11, 10, 14),
+    leftAt: null,
+    leftReason: null,
+  });
+  return db;
+}
+
+const statements = async (db: Firestore) =>
+  Object.fromEntries(
+    (await db.collection(paths.statements("2026-11")).get()).docs.map((d) => [
+      d.id,
+      plain(d.data()),
+    ]),
+  );
+
+describe("profit-share", () => {
+  it("waits for the 15th", async () => {
+    const db = await november();
+    expect(await run(profitShare, db, istanbulTime(2026, 12, 14, 23, 59))).toEqual({
+      periodsComputed: 0,
+    });
+    expect(await count(db, paths.statements("2026-11"))).toBe(0);
+  });
+
+  it("computes the previous month on the 15th: days, shares, IBAN status and a summary", async () => {
+    const db = await november();
+    const report = await run(profitShare, db, payday);
+    expect(report).toMatchObject({ periodsComputed: 1, "2026-11.statements": 4 });
+    const byUser = await statements(db);
+    // 30 + 15 + 30 days share 9 000 TL; no IBAN: a statement without an amount.
+    expect(Object.keys(byUser).sort()).toEqual(["full", "mid", "moved", "no-iban"]);
+    expect(byUser.full).toMatchObject({
+      days: 30,
+      amount: 3_600,
+      ibanStatus: "PRESENT",
+      share: 0.4,
+    });
+    expect(byUser.mid).toMatchObject({ days: 15, amount: 1_800, ibanStatus: "PRESENT" });
+    expect(byUser.moved).toMatchObject({ days: 30, amount: 3_600 });
+    expect(byUser["no-iban"]).toMatchObject({
+      days: 30,
+      amount: 0,
+      share: 0,
+      ibanStatus: "MISSING",
+    });
+    expect(byUser.full).toMatchObject({
+      userId: "full",
+      period: "2026-11",
+      computedAt: payday.toISOString(),
+    });
+
+    const summary = plain((await db.doc(`${paths.payouts}/2026-11`).get()).data());
+    expect(summary).toMatchObject({
+      period: "2026-11",
+      netProfit: 10_000,
+      platformRate: 0.1,
+      platformAmount: 1_000,
+      distributable: 9_000,
+      totalDays: 75,
+      eligibleCount: 3,
+      withoutIbanCount: 1,
+      statementCount: 4,
+      computedAt: payday.toISOString(),
+    });
+  });
+
+  it("waits for the net profit, then computes the month once", async () => {
+    const db = await november(null);
+    expect(await run(profitShare, db, payday)).toEqual({ periodsComputed: 0 });
+    await db
+      .doc(`${paths.payouts}/2026-11`)
+      .set({ period: "2026-11", netProfit: 5_000, computedAt: null });
+    expect(await run(profitShare, db, istanbulTime(2026, 12, 16, 10))).toMatchObject({
+      periodsComputed: 1,
+    });
+    const first = await statements(db);
+    expect(await run(profitShare, db, istanbulTime(2026, 12, 17, 10))).toEqual({
+      periodsComputed: 0,
+    });
+    expect(await statements(db)).toEqual(first);
+  });
+
+  it("resumes after a crash with the rate it started with and the same statements", async () => {
+    const reference = await november();
+    await run(profitShare, reference, payday);
+
+    const db = await november();
+    // The run record commits, then the first write batch fails.
+    await expect(run(profitShare, crashingAfter(db, 1), payday)).rejects.toThrow("simulated crash");
+    await db.doc(paths.platformConfig).update({ profitRate: 0.2 });
+    await run(profitShare, db, istanbulTime(2026, 12, 15, 11));
+    expect(await statements(db)).toEqual(await statements(reference));
+    expect(await dump(db, paths.payouts)).toEqual(await dump(reference, paths.payouts));
+  });
+
+  it("writes a summary and no statements when nobody is eligible", async () => {
+    const db = firestore.newDb();
+    await db
+      .doc(`${paths.payouts}/2027-02`)
+      .set({ period: "2027-02", netProfit: 800, computedAt: null });
+    await addProject(db, "p");
+    await addUser(db, "kid", { birthDate: "2012-03-01" }, { iban: "TR01" });
+    await addTeam(db, "p", [{ uid: "kid", type: "JUNIOR" }]);
+    await run(profitShare, db, istanbulTime(2027, 3, 15, 10));
+    expect(await count(db, paths.statements("2027-02"))).toBe(0);
+    expect((await db.doc(`${paths.payouts}/2027-02`).get()).data()).toMatchObject({
+      platformRate: 0.1,
+      distributable: 720,
+      eligibleCount: 0,
+      totalDays: 0,
+    });
+  });
+});
+
+describe("announce-profit-rate", () => {
+  async function members(n: number) {
+    const db = firestore.newDb();
+    await db.doc(paths.platformConfig).set({ profitRate: 0.1, announcedProfitRate: 0.1 });
+    const writer = db.bulkWriter();
+    for (let i = 0; i < n; i++) {
+      const uid = `m${String(i).padStart(3, "0")}`;
+      void writer.set(db.doc(paths.user(uid)), { name: `Üye ${i}` });
+      void writer.set(db.doc(paths.userContact(uid)), { email: `${uid}@example.com` });
+    }
+    await writer.close();
+    return db;
+  }
+  const now = istanbulTime(2026, 11, 23, 10);
+
+  it("mails nobody while the rate is unchanged", async () => {
+    const db = await members(3);
+    expect(await run(announceProfitRate, db, now)).toEqual({ announced: false });
+    expect(await count(db, paths.mail)).toBe(0);
+  });
+
+  it("mails every member once when the rate changes", async () => {
+    const db = await members(3);
+    await db.doc(paths.platformConfig).update({ profitRate: 0.125 });
+    expect(await run(announceProfitRate, db, now)).toMatchObject({ announced: true, mailed: 3 });
+    const mails = (await db.collection(paths.mail).get()).docs.map((d) => d.data());
+    expect(mails.map((m) => m.to).sort()).toEqual([
+      "m000@example.com",
+      "m001@example.com",
+      "m002@example.com",
+    ]);
+    expect(mails[0]!.message.subject).toBe("Kâr paylaşımı oranı güncellendi");
+    expect(mails[0]!.message.text).toContain("%10 yerine %12,5");
+    expect((await db.doc(paths.platformConfig).get()).get("announcedProfitRate")).toBe(0.125);
+
+    expect(await run(announceProfitRate, db, istanbulTime(2026, 11, 23, 10, 5))).toEqual({
+      announced: false,
+    });
+    expect(await count(db, paths.mail)).toBe(3);
+  });
+
+  it("resumes after the last page it mailed", async () => {
+    const db = await members(450);
+    await db.doc(paths.platformConfig).update({ profitRate: 0.15 });
+    await expect(run(announceProfitRate, crashingAfter(db, 1), now)).rejects.toThrow(
+      "simulated crash",
+    );
+    expect(await count(db, paths.mail)).toBe(400);
+    await run(announceProfitRate, db, istanbulTime(2026, 11, 23, 10, 5));
+    expect(await count(db, paths.mail)).toBe(450);
+    expect((await db.doc(paths.platformConfig).get()).get("announcedProfitRate")).toBe(0.15);
+  });
+
+  it("announces a second change again, even back to an earlier rate", async () => {
+    const db = await members(2);
+    await db.doc(paths.platformConfig).update({ profitRate: 0.12 });
+    await run(announceProfitRate, db, now);
+    await db.doc(paths.platformConfig).update({ profitRate: 0.1 });
+    await run(announceProfitRate, db, istanbulTime(2026, 11, 24, 10));
+    expect(await count(db, paths.mail)).toBe(4);
+  });
+});

@@ -4,7 +4,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { AuthProvider, FirebaseAppProvider } from "reactfire";
 import { auth, firebaseApp } from "../lib/firebase";
-import { theme } from "./theme";
+import { cssVariablesResolver, theme } from "./theme";
 
 const queryClient = new QueryClient({
   defaultOptions: { queries: { staleTime: 30_000, retry: 1, refetchOnWindowFocus: false } },
@@ -15,7 +15,11 @@ export function AppProviders({ children }: { children: ReactNode }) {
     <FirebaseAppProvider firebaseApp={firebaseApp}>
       <AuthProvider sdk={auth}>
         <QueryClientProvider client={queryClient}>
-          <MantineProvider theme={theme} defaultColorScheme="auto">
+          <MantineProvider
+            theme={theme}
+            defaultColorScheme="auto"
+            cssVariablesResolver={cssVariablesResolver}
+          >
             <Notifications position="top-right" autoClose={3000} />
             {children}
           </MantineProvider>

@@ -50,7 +50,13 @@ export function CookiePopup() {
     >
       <Text size="sm">
         {SHELL_TEXTS.cookieText}{" "}
-        <Anchor href="/gizlilik_cerez_politikasi" target="_blank" rel="noopener" size="sm">
+        <Anchor
+          href="/gizlilik_cerez_politikasi"
+          target="_blank"
+          rel="noopener"
+          size="sm"
+          underline="always"
+        >
           {SHELL_TEXTS.cookieLink}
         </Anchor>{" "}
         {SHELL_TEXTS.cookieTextEnd}

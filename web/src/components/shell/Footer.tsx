@@ -81,7 +81,7 @@ export function Footer() {
                 {site.contactEmail}
               </Group>
             </Anchor>
-            <Group gap="sm" mt="xs" aria-label={SHELL_TEXTS.footerSocial} role="list">
+            <Group gap="sm" mt="xs">
               {site.socialLinks.map((s) => {
                 const Icon = SOCIAL_ICONS[s.label];
                 return (
@@ -92,7 +92,6 @@ export function Footer() {
                     rel="noopener noreferrer"
                     aria-label={s.label}
                     c="dimmed"
-                    role="listitem"
                   >
                     <Icon size={22} aria-hidden />
                   </Anchor>

@@ -1,0 +1,401 @@
+/**
+ * Test data of the public-screen suites: a known set of members, live and queued projects, FAQ
+ * entries, a project image in Storage and two sign-in accounts, written with firebase-admin into
+ * the running stack after clearing it (each suite starts from exactly this data).
+ */
+import { type App, deleteApp, initializeApp } from "firebase-admin/app";
+import { getAuth } from "firebase-admin/auth";
+import { getFirestore } from "firebase-admin/firestore";
+import { getStorage } from "firebase-admin/storage";
+import { buildSearchKeys, paths, slugifyName, trLower, type MemberType } from "@platform/common";
+
+export const PROJECT_ID = "demo-platform";
+export const BUCKET = `${PROJECT_ID}.appspot.com`;
+export const PASSWORD = "Gizli-Sifre-123";
+
+const DAY = 24 * 60 * 60 * 1000;
+
+export interface SeedPerson {
+  uid: string;
+  name: string;
+  userName: string;
+  type: MemberType;
+  position: string;
+  email: string;
+  projectId: string | null;
+  projectTitle: string | null;
+  complete: boolean;
+}
+
+const FIRST = ["Ayşe", "Berk", "Cem", "Duygu", "Emre", "Fatma", "Gökhan", "Hande", "Irmak", "Kaan"];
+const LAST = ["Yılmaz", "Kara", "Çelik", "Doğan", "Aydın", "Koç", "Polat", "Uçar"];
+const POSITIONS = ["Frontend Developer", "Backend Developer", "Designer", "Tester"];
+
+export const PROJECTS = {
+  a: {
+    id: "proj-a",
+    title: "Kampüs Etkinlik Uygulaması",
+    definition:
+      "Üniversite kulüplerinin etkinliklerini tek yerde toplayan mobil uygulama. Proje sunumu: https://example.com/kampus-sunum.pdf",
+    about:
+      "Üniversite kulüplerinin etkinliklerini tek yerde toplayan mobil uygulama. Proje sunumu:",
+    link: "https://example.com/kampus-sunum.pdf",
+  },
+  b: { id: "proj-b", title: "Gönüllü Eşleştirme Platformu" },
+  c: {
+    id: "proj-c",
+    title: "Kütüphane Rezervasyon Sistemi",
+    definition: "Şehir kütüphanelerinde çalışma masası rezervasyonu için web uygulaması.",
+  },
+  queued: { id: "proj-q", title: "Gizli Kuyruk Projesi" },
+} as const;
+
+function person(
+  uid: string,
+  name: string,
+  type: MemberType,
+  position: string,
+  project: { id: string; title: string } | null = null,
+  complete = true,
+): SeedPerson {
+  return {
+    uid,
+    name,
+    userName: slugifyName(name),
+    type,
+    position,
+    email: `${slugifyName(name).replace(/-/g, ".")}@example.com`,
+    projectId: project?.id ?? null,
+    projectTitle: project?.title ?? null,
+    complete,
+  };
+}
+
+/** The named people the suites talk about. */
+export const PEOPLE = {
+  manager: person("u-deniz", "Deniz Acar", "JUNIOR", "Project Manager", PROJECTS.a),
+  frontend: person("u-ece", "Ece Kaya", "JUNIOR", "Frontend Developer", PROJECTS.a),
+  mentor: person("u-selim", "Selim Güneş", "SENIOR", "Backend Developer", PROJECTS.a),
+  outsider: person("u-mert", "Mert Demir", "JUNIOR", "Designer"),
+  ilker: person("u-ilker", "İlker Şahin", "JUNIOR", "Tester"),
+  freeSenior: person("u-zeynep", "Zeynep Arslan", "SENIOR", "Designer"),
+  otherSenior: person("u-burak", "Burak Öztürk", "SENIOR", "Frontend Developer"),
+  incomplete: person("u-yarim", "Yarım Kayıt", "JUNIOR", "Tester", null, false),
+} as const;
+
+function generatedJuniors(count: number): SeedPerson[] {
+  const out: SeedPerson[] = [];
+  for (let i = 0; out.length < count; i++) {
+    const name = `${FIRST[i % FIRST.length]} ${LAST[Math.floor(i / FIRST.length) % LAST.length]}`;
+    out.push(person(`u-gen-${i}`, name, "JUNIOR", POSITIONS[i % POSITIONS.length]!));
+  }
+  return out;
+}
+
+/** Every member: 45 complete Juniors, 3 Seniors and one Junior who never finished sign-up. */
+export const ALL_PEOPLE: SeedPerson[] = [...Object.values(PEOPLE), ...generatedJuniors(45 - 4)];
+export const completeOf = (type: MemberType) =>
+  ALL_PEOPLE.filter((p) => p.complete && p.type === type);
+
+export const FAQS = [
+  {
+    id: "faq-1",
+    question: "Üyelik ücretli mi?",
+    answer: "Hayır, üyelik tamamen ücretsizdir.",
+    tags: ["home", "sss"],
+  },
+  {
+    id: "faq-2",
+    question: "Yeni projeler ne zaman eklenir?",
+    answer: "Her cuma saat 12:00'de platforma yeni bir proje eklenir.",
+    tags: ["home", "sss"],
+  },
+  {
+    id: "faq-3",
+    question: "Haftada ne kadar zaman ayırmam gerekiyor?",
+    answer: "Juniorlardan haftada 15 saat ve üzeri çalışmaları beklenir.",
+    tags: ["sss"],
+  },
+  {
+    id: "faq-4",
+    question: "Kâr paylaşımı nasıl yapılır?",
+    answer: "Platform net kârın %10'unu alır, kalan tutar çalışılan günlere göre paylaştırılır.",
+    tags: ["sss"],
+  },
+  {
+    id: "faq-5",
+    question: "Mentör olmak için ne gerekir?",
+    answer: "Senior olarak kaydolup haftada en az 1 saat ayırmanız yeterlidir.",
+    tags: ["home"],
+  },
+] as const;
+
+/** A 1×1 PNG, the project image of proj-b. */
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
+  "base64",
+);
+
+function pointAtStack() {
+  Object.assign(process.env, {
+    GCLOUD_PROJECT: PROJECT_ID,
+    FIRESTORE_EMULATOR_HOST: "127.0.0.1:8080",
+    FIREBASE_AUTH_EMULATOR_HOST: "127.0.0.1:9099",
+    FIREBASE_STORAGE_EMULATOR_HOST: "127.0.0.1:9199",
+    STORAGE_EMULATOR_HOST: "http://127.0.0.1:9199",
+    METADATA_SERVER_DETECTION: "none",
+  });
+}
+
+function team(...members: SeedPerson[]) {
+  return members.map((m) => ({
+    uid: m.uid,
+    name: m.name,
+    userName: m.userName,
+    type: m.type,
+    positionName: m.position,
+  }));
+}
+
+/** Clears Firestore and Auth, then writes the data above. */
+export async function seedPublicData(now = new Date()): Promise<void> {
+  pointAtStack();
+  await fetch(
+    `http://127.0.0.1:8080/emulator/v1/projects/${PROJECT_ID}/databases/(default)/documents`,
+    { method: "DELETE" },
+  );
+  await fetch(`http://127.0.0.1:9099/emulator/v1/projects/${PROJECT_ID}/accounts`, {
+    method: "DELETE",
+  });
+  const app: App = initializeApp(
+    { projectId: PROJECT_ID, storageBucket: BUCKET },
+    `public-seed-${Date.now()}`,
+  );
+  try {
+    const db = getFirestore(app);
+    const ago = (days: number) => new Date(now.getTime() - days * DAY);
+    const writes: [string, Record<string, unknown>][] = [];
+
+    ALL_PEOPLE.forEach((p, i) => {
+      writes.push([
+        paths.user(p.uid),
+        {
+          name: p.name,
+          userName: p.userName,
+          type: p.type,
+          position: { name: p.position },
+          gender: i % 2 === 0 ? "FEMALE" : "MALE",
+          address: "Türkiye - İzmir",
+          birthDate: "1998-04-09",
+          about: `${p.name} hakkında kısa bir tanıtım.`,
+          skills: [{ name: "TypeScript" }, { name: "React" }],
+          languages: [
+            { language: "Türkçe", level: "İleri" },
+            { language: "İngilizce", level: "Orta" },
+          ],
+          edu_cert: ["Ege Üniversitesi - Bilgisayar Mühendisliği"],
+          social_medias: [],
+          photoPath: null,
+          totalRate: null,
+          rateCount: 0,
+          skillVotes: {},
+          skillVoteCounts: {},
+          currentProjectId: p.projectId,
+          currentProjectTitle: p.projectTitle,
+          searchKeys: buildSearchKeys(p.name, p.position),
+          nameSort: trLower(p.name),
+          profileComplete: p.complete,
+          createdAt: ago(60),
+          updatedAt: ago(60),
+        },
+      ]);
+      writes.push([paths.userContact(p.uid), { email: p.email, isEmailVerified: true }]);
+    });
+
+    const { manager, frontend, mentor } = PEOPLE;
+    const project = (
+      id: string,
+      data: {
+        title: string;
+        definition: string;
+        type: string;
+        status: string;
+        isLive: boolean;
+        liveSince: Date | null;
+        startedAt: Date | null;
+        members: SeedPerson[];
+        openCount: number;
+        imagePath?: string;
+      },
+    ) =>
+      writes.push([
+        paths.project(id),
+        {
+          title: data.title,
+          definition: data.definition,
+          type: data.type,
+          status: data.status,
+          isLive: data.isLive,
+          goLiveAt: data.liveSince,
+          liveSince: data.liveSince,
+          startedAt: data.startedAt,
+          completed_percentage: 40,
+          memberCount: data.members.length,
+          allPositionCount: data.members.length + data.openCount,
+          openPositionCount: data.openCount,
+          managerId: null,
+          imagePath: data.imagePath ?? null,
+          team: team(...data.members),
+          memberIds: data.members.map((m) => m.uid),
+          createdAt: ago(30),
+          updatedAt: ago(1),
+        },
+      ]);
+    project(PROJECTS.a.id, {
+      title: PROJECTS.a.title,
+      definition: PROJECTS.a.definition,
+      type: "MOBILE",
+      status: "Ongoing",
+      isLive: true,
+      liveSince: ago(20),
+      startedAt: ago(20),
+      members: [manager, frontend, mentor],
+      openCount: 2,
+    });
+    project(PROJECTS.b.id, {
+      title: PROJECTS.b.title,
+      definition: "",
+      type: "WEB",
+      status: "NotStarted",
+      isLive: true,
+      liveSince: ago(2),
+      startedAt: null,
+      members: [],
+      openCount: 1,
+      imagePath: `projects/${PROJECTS.b.id}/image/logo.png`,
+    });
+    project(PROJECTS.c.id, {
+      title: PROJECTS.c.title,
+      definition: PROJECTS.c.definition,
+      type: "WEB",
+      status: "Ongoing",
+      isLive: true,
+      liveSince: ago(3),
+      startedAt: ago(3),
+      members: [],
+      openCount: 0,
+    });
+    project(PROJECTS.queued.id, {
+      title: PROJECTS.queued.title,
+      definition: "Henüz yayında olmayan proje.",
+      type: "WEB",
+      status: "NotStarted",
+      isLive: false,
+      liveSince: null,
+      startedAt: null,
+      members: [],
+      openCount: 1,
+    });
+
+    const position = (
+      projectId: string,
+      id: string,
+      positionName: string,
+      type: MemberType,
+      status: string,
+      expectations: string[],
+    ) =>
+      writes.push([
+        paths.position(projectId, id),
+        {
+          projectId,
+          positionName,
+          type,
+          expectations,
+          status,
+          windowStartsAt: ago(1),
+          windowEndsAt: new Date(now.getTime() + DAY / 2),
+          applicantCount: 0,
+          filledBy: null,
+          createdAt: ago(1),
+          updatedAt: ago(1),
+        },
+      ]);
+    position(PROJECTS.a.id, "a-pm", "Project Manager", "JUNIOR", "FILLED", ["Scrum"]);
+    position(PROJECTS.a.id, "a-fe", "Frontend Developer", "JUNIOR", "OPEN", [
+      "React Native",
+      "TypeScript",
+    ]);
+    position(PROJECTS.a.id, "a-design", "Designer", "SENIOR", "OPEN", []);
+    position(PROJECTS.b.id, "b-be", "Backend Developer", "SENIOR", "OPEN", ["Node.js"]);
+    position(PROJECTS.queued.id, "q-fe", "Frontend Developer", "JUNIOR", "OPEN", ["Vue"]);
+
+    for (const faq of FAQS) {
+      const { id, ...data } = faq;
+      writes.push([
+        `${paths.faqs}/${id}`,
+        { ...data, tags: [...data.tags], order: Number(id.slice(4)) },
+      ]);
+    }
+
+    writes.push([
+      `${paths.notifications}/n-1`,
+      {
+        userId: manager.uid,
+        type: "PROJECT_TO_LIVE",
+        read: false,
+        createdAt: ago(0.1),
+        content: { projectId: PROJECTS.b.id, projectTitle: PROJECTS.b.title },
+        dedupeKey: "n-1",
+      },
+    ]);
+    writes.push([
+      `${paths.notifications}/n-2`,
+      {
+        userId: manager.uid,
+        type: "PROJECT_USER_VOTETIME",
+        read: false,
+        createdAt: ago(0.2),
+        content: { projectId: PROJECTS.a.id, targetUser: frontend.name, voteId: "v-1" },
+        dedupeKey: "n-2",
+      },
+    ]);
+    writes.push([
+      `${paths.notifications}/n-3`,
+      {
+        userId: manager.uid,
+        type: "PROJECT_UPDATED",
+        read: true,
+        createdAt: ago(2),
+        content: { projectId: PROJECTS.a.id, projectTitle: PROJECTS.a.title },
+        dedupeKey: "n-3",
+      },
+    ]);
+
+    for (let i = 0; i < writes.length; i += 400) {
+      const batch = db.batch();
+      for (const [path, data] of writes.slice(i, i + 400)) batch.set(db.doc(path), data);
+      await batch.commit();
+    }
+
+    await getStorage(app)
+      .bucket(BUCKET)
+      .file(`projects/${PROJECTS.b.id}/image/logo.png`)
+      .save(PNG, {
+        contentType: "image/png",
+        metadata: { metadata: { firebaseStorageDownloadTokens: "public-seed-token" } },
+      });
+
+    const auth = getAuth(app);
+    for (const p of [PEOPLE.manager, PEOPLE.outsider]) {
+      await auth.createUser({
+        uid: p.uid,
+        email: p.email,
+        password: PASSWORD,
+        emailVerified: true,
+      });
+    }
+  } finally {
+    await deleteApp(app);
+  }
+}

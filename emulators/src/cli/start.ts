@@ -6,6 +6,7 @@
 import { spawn } from "node:child_process";
 import { demoAccountLines } from "../demo/accounts.js";
 import { seedDemoData } from "../demo/seed.js";
+import { startJobClock } from "./clock.js";
 import { defaultDataDir, ports, projectId, repoRoot } from "./paths.js";
 import { describeUrls, log, npmRun, runStackInForeground } from "./run.js";
 import { httpOk, waitFor } from "./wait.js";
@@ -25,7 +26,13 @@ await runStackInForeground({
     const seed = await seedDemoData({ projectId });
     if (seed.seeded)
       log(`Demo data loaded: ${seed.documents} documents, ${seed.authUsers} accounts.`);
-    return dev ? startViteDevServer() : undefined;
+    // The scheduled jobs run on the local clock so the demo moves on its own.
+    const clock = startJobClock({ projectId, log });
+    const stopVite = dev ? await startViteDevServer() : undefined;
+    return async () => {
+      await stopVite?.();
+      await clock.stop();
+    };
   },
   banner: (stack) => {
     const app = dev ? `http://127.0.0.1:${ports.vite}` : `http://127.0.0.1:${ports.hosting}`;

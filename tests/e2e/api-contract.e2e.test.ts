@@ -4,6 +4,8 @@
  * another member's token, and with malformed input (400, a Turkish message, and firebase-admin
  * showing that nothing was written). The rows × cases table is printed at the end.
  */
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
 import { Timestamp } from "firebase-admin/firestore";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import {
@@ -1021,7 +1023,11 @@ describe("positions", () => {
     expect(r.body.data).toContainEqual({ name: "Project Manager" });
     mark(row, "good", 200);
     mark(row, "no token", 200, "(public)");
-    mark(row, "other's token", "n/a", "(public)");
+    const o = await client.call<{ data: unknown[] }>("GET", "/positions/positionNames", {
+      token: other.token,
+    });
+    expect(o.body.data).toEqual(r.body.data);
+    mark(row, "other's token", 200, "(same answer)");
     mark(row, "malformed", "n/a", "(no input)");
   });
 
@@ -1687,7 +1693,11 @@ describe("lookups", () => {
     ]);
     mark(row, "good", 200);
     mark(row, "no token", 200, "(public)");
-    mark(row, "other's token", "n/a", "(public)");
+    const o = await client.call<{ data: unknown[] }>("GET", "/locations/countries", {
+      token: other.token,
+    });
+    expect(o.body.data).toEqual(r.body.data);
+    mark(row, "other's token", 200, "(same answer)");
     mark(row, "malformed", "n/a", "(no input)");
   });
 
@@ -1701,7 +1711,14 @@ describe("lookups", () => {
     expect(r.body.data).toEqual([{ name: "Ankara" }, { name: "İstanbul" }, { name: "İzmir" }]);
     mark(row, "good", 200, "(Turkish order)");
     mark(row, "no token", 200, "(public)");
-    mark(row, "other's token", "n/a", "(public)");
+    const o = await client.call<{ data: unknown[] }>("GET", "/locations/countries/TR/cities", {
+      token: other.token,
+    });
+    expect(o.body.data).toEqual(r.body.data);
+    const unknown = await client.call("GET", "/locations/countries/ZZ/cities");
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.message).toBe("Ülke bulunamadı.");
+    mark(row, "other's token", 200, "(same answer)");
     const bad = await client.call("GET", "/locations/countries/TUR/cities");
     expectTurkish400(bad);
     expect(bad.body.message).toBe("Geçersiz ülke kodu.");
@@ -1715,7 +1732,36 @@ describe("lookups", () => {
     expect(r.body.data).toEqual(["Türkçe", "İngilizce", "Almanca"]);
     mark(row, "good", 200);
     mark(row, "no token", 200, "(public)");
-    mark(row, "other's token", "n/a", "(public)");
+    const o = await client.call<{ data: unknown[] }>("GET", "/locations/turkish-languages", {
+      token: other.token,
+    });
+    expect(o.body.data).toEqual(r.body.data);
+    mark(row, "other's token", 200, "(same answer)");
     mark(row, "malformed", "n/a", "(no input)");
+  });
+});
+
+describe("roles", () => {
+  const script = new URL("../../functions/scripts/grant-role.ts", import.meta.url).pathname;
+  const tsx = new URL("../../node_modules/.bin/tsx", import.meta.url).pathname;
+  const grant = (who: string, role: string) =>
+    promisify(execFile)(tsx, [script, who, role], { env: process.env, timeout: 60_000 });
+
+  it("functions/scripts/grant-role.ts grants a role the API then honours, and removes it", async () => {
+    const person = await makeMember("ops", "Kemal Operasyon", "SENIOR", "Tester");
+    const before = await client.call("GET", `/projects/${HIDDEN}`, { token: person.token });
+    expect(before.status).toBe(404);
+    const { stdout } = await grant(person.email, "ops");
+    expect(stdout).toContain("role ops");
+    expect((await auth.getUser(person.uid)).customClaims).toMatchObject({ role: "ops" });
+    expect((await db.doc(`users/${person.uid}/private/details`).get()).data()!.role).toBe("ops");
+    const asOps = await client.call("GET", `/projects/${HIDDEN}`, {
+      token: await idTokenFor(person.email, PASSWORD),
+    });
+    expect(asOps.status).toBe(200);
+    await grant(person.uid, "none");
+    expect((await auth.getUser(person.uid)).customClaims?.role).toBeUndefined();
+    expect((await db.doc(`users/${person.uid}/private/details`).get()).data()!.role).toBeNull();
+    await expect(grant(person.email, "kral")).rejects.toThrow();
   });
 });

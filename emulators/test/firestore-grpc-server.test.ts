@@ -98,7 +98,8 @@ describe("unary calls", () => {
     const doc = await call("getDocument", { name });
     const fields = doc.fields as Record<string, Record<string, unknown>>;
     expect(fields.big!.integerValue).toBe("9223372036854775807");
-    expect(fields.when!.timestampValue).toEqual({ seconds: "1700000000", nanos: 123456789 });
+    // Firestore stores timestamps to the microsecond; finer digits are rounded down.
+    expect(fields.when!.timestampValue).toEqual({ seconds: "1700000000", nanos: 123456000 });
     expect(Buffer.from(fields.blob!.bytesValue as Uint8Array)).toEqual(Buffer.from([0, 255]));
     expect(fields.nothing!.nullValue).toBe("NULL_VALUE");
   });

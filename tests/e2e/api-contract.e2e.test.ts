@@ -811,6 +811,22 @@ describe("users", () => {
     });
     expect(skillsAsNonList.status).toBe(200);
     expect(skillsAsNonList.body.data.skills).toEqual([]);
+
+    // A member in a project renames themselves: the team strip and membership follow.
+    const renamed = await client.call("PATCH", "/users", {
+      token: senior.token,
+      body: { personalData: { name: "gülşen ÖZTÜRK acar" } },
+    });
+    expect(renamed.status).toBe(200);
+    senior.name = "Gülşen Öztürk Acar";
+    const team = (await db.doc(`projects/${P1}`).get()).data()!.team as TeamMemberSummary[];
+    expect(team.find((m) => m.uid === senior.uid)).toMatchObject({
+      name: senior.name,
+      userName: "gulsen-ozturk-acar",
+    });
+    expect((await db.doc(`projects/${P1}/members/${senior.uid}`).get()).data()!.name).toBe(
+      senior.name,
+    );
     mark(row, "good", 200);
   });
 

@@ -133,6 +133,10 @@ export async function updateProfile(
       const projectSnap = current.currentProjectId
         ? await tx.get(projectRef(current.currentProjectId))
         : null;
+      const memberSnap =
+        current.currentProjectId && update.user.name !== undefined
+          ? await tx.get(db().doc(`${paths.members(current.currentProjectId)}/${uid}`))
+          : null;
 
       const changes: Partial<UserDoc> = { ...update.user, updatedAt: ts(now) };
       const name = update.user.name ?? current.name;
@@ -149,7 +153,7 @@ export async function updateProfile(
       if (Object.keys(update.details).length > 0)
         tx.set(detailsRef(uid), update.details, { merge: true });
 
-      // The team strip of the member's project carries their name.
+      // The team strip and the membership record of the member's project carry their name.
       if (update.user.name !== undefined && projectSnap?.exists) {
         const project = projectSnap.data()!;
         const team = (project.team ?? []).map((m) =>
@@ -157,6 +161,7 @@ export async function updateProfile(
         );
         tx.update(projectSnap.ref, { team, updatedAt: ts(now) });
       }
+      if (memberSnap?.exists) tx.update(memberSnap.ref, { name, userName: slugifyName(name) });
     });
   } catch (err) {
     if (emailChanges && oldEmail) {

@@ -56,8 +56,57 @@ export function readOnly(
   return row;
 }
 
-/** Prints a matrix of results: one row per subject, one column per caller, "gl---" per cell. */
-export function formatMatrix(
+export interface MatrixResult {
+  table: string;
+  checked: number;
+  mismatches: string[];
+}
+
+/**
+ * Tries every operation for every subject and caller, compares with the subject's expectation
+ * and renders the table. `prepare` runs before each caller's row (e.g. to restore objects a
+ * permitted delete removed).
+ */
+export async function runMatrix<S extends { name: string; expect: Expectation }>(
+  title: string,
+  subjects: S[],
+  attempt: (subject: S, caller: CallerKind, op: Operation) => Promise<boolean>,
+  prepare: () => Promise<void> = async () => undefined,
+): Promise<MatrixResult> {
+  const rows: { subject: string; cells: Record<CallerKind, string> }[] = [];
+  const mismatches: string[] = [];
+  let checked = 0;
+  for (const subject of subjects) {
+    const cells = {} as Record<CallerKind, string>;
+    for (const caller of CALLERS) {
+      await prepare();
+      let cell = "";
+      for (const op of OPERATIONS) {
+        const actual = await attempt(subject, caller, op);
+        const expected = subject.expect[caller][op];
+        if (typeof expected !== "boolean")
+          throw new Error(`No expectation: ${subject.name} ${caller} ${op}`);
+        checked++;
+        if (actual !== expected) {
+          mismatches.push(
+            `${subject.name} · ${caller} · ${op}: expected ${expected ? "allow" : "deny"}`,
+          );
+        }
+        cell += (actual ? op[0] : "-") + (actual !== expected ? "!" : "");
+      }
+      cells[caller] = cell;
+    }
+    rows.push({ subject: subject.name, cells });
+  }
+  return {
+    table: `${formatMatrix(title, rows)}\n${checked} expectations checked.`,
+    checked,
+    mismatches,
+  };
+}
+
+/** Renders a matrix of results: one row per subject, one column per caller, "gl---" per cell. */
+function formatMatrix(
   title: string,
   rows: { subject: string; cells: Record<CallerKind, string> }[],
 ): string {

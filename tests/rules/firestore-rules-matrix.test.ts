@@ -23,13 +23,12 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   CALLERS,
-  type CallerKind,
   type Expectation,
   OPERATIONS,
   OTHER_PROJECT,
   PROJECT,
   QUEUED_PROJECT,
-  formatMatrix,
+  runMatrix,
   readOnly,
 } from "./callers.js";
 import {
@@ -307,33 +306,12 @@ afterAll(async () => {
 
 describe("firestore.rules matrix", () => {
   it("gives every caller exactly the access the platform's rules intend", async () => {
-    const rows: { subject: string; cells: Record<CallerKind, string> }[] = [];
-    const mismatches: string[] = [];
-    let checked = 0;
-    for (const subject of SUBJECTS) {
-      const cells = {} as Record<CallerKind, string>;
-      for (const caller of CALLERS) {
-        let cell = "";
-        for (const op of OPERATIONS) {
-          const actual = await attempt(clients.firestore[caller], subject, op);
-          const expected = subject.expect[caller][op];
-          expect(typeof expected).toBe("boolean");
-          checked++;
-          if (actual !== expected) {
-            mismatches.push(
-              `${subject.name} · ${caller} · ${op}: expected ${expected ? "allow" : "deny"}`,
-            );
-          }
-          cell += actual ? op[0] : "-";
-          if (actual !== expected) cell += "!";
-        }
-        cells[caller] = cell;
-      }
-      rows.push({ subject: subject.name, cells });
-    }
-    console.log(`\n${formatMatrix("firestore.rules", rows)}\n${checked} expectations checked.\n`);
-    expect(checked).toBe(SUBJECTS.length * CALLERS.length * OPERATIONS.length);
-    expect(mismatches).toEqual([]);
+    const result = await runMatrix("firestore.rules", SUBJECTS, (subject, caller, op) =>
+      attempt(clients.firestore[caller], subject, op),
+    );
+    console.log(`\n${result.table}\n`);
+    expect(result.checked).toBe(SUBJECTS.length * CALLERS.length * OPERATIONS.length);
+    expect(result.mismatches).toEqual([]);
   });
 
   it("changes nothing when every write is denied", async () => {

@@ -21,7 +21,7 @@ import {
   type Expectation,
   OPERATIONS,
   PROJECT,
-  formatMatrix,
+  runMatrix,
 } from "./callers.js";
 import {
   type CallerClients,
@@ -127,32 +127,15 @@ afterAll(async () => {
 
 describe("storage.rules matrix", () => {
   it("gives every caller exactly the access the platform's rules intend", async () => {
-    const rows: { subject: string; cells: Record<CallerKind, string> }[] = [];
-    const mismatches: string[] = [];
-    let checked = 0;
-    for (const subject of SUBJECTS) {
-      const cells = {} as Record<CallerKind, string>;
-      for (const caller of CALLERS) {
-        await resetObjects();
-        let cell = "";
-        for (const op of OPERATIONS) {
-          const actual = await attempt(clients.storage[caller], subject, op, caller);
-          const expected = subject.expect[caller][op];
-          checked++;
-          if (actual !== expected) {
-            mismatches.push(
-              `${subject.name} · ${caller} · ${op}: expected ${expected ? "allow" : "deny"}`,
-            );
-          }
-          cell += (actual ? op[0] : "-") + (actual !== expected ? "!" : "");
-        }
-        cells[caller] = cell;
-      }
-      rows.push({ subject: subject.name, cells });
-    }
-    console.log(`\n${formatMatrix("storage.rules", rows)}\n${checked} expectations checked.\n`);
-    expect(checked).toBe(SUBJECTS.length * CALLERS.length * OPERATIONS.length);
-    expect(mismatches).toEqual([]);
+    const result = await runMatrix(
+      "storage.rules",
+      SUBJECTS,
+      (subject, caller, op) => attempt(clients.storage[caller], subject, op, caller),
+      resetObjects,
+    );
+    console.log(`\n${result.table}\n`);
+    expect(result.checked).toBe(SUBJECTS.length * CALLERS.length * OPERATIONS.length);
+    expect(result.mismatches).toEqual([]);
   });
 
   it("accepts a photo of exactly 5 MB and refuses one byte more (spec §5: at most 5MB)", async () => {

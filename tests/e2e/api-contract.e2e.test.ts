@@ -465,6 +465,56 @@ describe("registration", () => {
   });
 });
 
+describe("registration code limits", () => {
+  it("locks the code after five wrong tries, refuses an expired one, and resends after a minute", async () => {
+    const email = mail("kilit");
+    const key = `registrations/${encodeURIComponent(email)}`;
+    const step1 = { name: "Kilit Deneme", email, password: PASSWORD };
+    expect((await client.call("POST", "/auth/register-step-1", { body: step1 })).status).toBe(201);
+    const early = await client.call("POST", "/auth/register-step-3", {
+      body: {
+        email,
+        type: "JUNIOR",
+        position: "Tester",
+        contractofUse: true,
+        privacyPolicy: true,
+        contentPolicy: true,
+      },
+    });
+    expect(early.status).toBe(403);
+    expect(early.body.message).toBe(messages.auth.registrationNotVerified);
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      const r = await client.call("POST", "/auth/register-step-2", {
+        body: { email, verificationCode: "999999" },
+      });
+      statuses.push(r.status);
+    }
+    // Four plain refusals, the fifth uses up the code, the sixth is refused without a check.
+    expect(statuses).toEqual([400, 400, 400, 400, 429, 429]);
+    expect((await db.doc(key).get()).data()!.attempts).toBe(5);
+
+    // A minute later a new code may be sent: attempts start again, the new code expires in time.
+    await db.doc(key).update({ lastSentAt: ts(Date.now() - 61_000) });
+    const resent = await client.call("POST", "/auth/register-step-1", { body: step1 });
+    expect(resent.status).toBe(200);
+    expect(await count("mail", "to", email)).toBe(2);
+    expect((await db.doc(key).get()).data()!.attempts).toBe(0);
+    await db.doc(key).update({ codeExpiresAt: ts(Date.now() - 1) });
+    const mails = (await db.collection("mail").where("to", "==", email).get()).docs.map((d) =>
+      d.data(),
+    );
+    const latest = mails.sort((a, b) => b.createdAt.toMillis() - a.createdAt.toMillis())[0]!;
+    const code = /(\d{6})/.exec(latest.message.text as string)![1]!;
+    const expired = await client.call("POST", "/auth/register-step-2", {
+      body: { email, verificationCode: code },
+    });
+    expect(expired.status).toBe(410);
+    expect(expired.body.message).toBe(messages.auth.codeExpired);
+    expect((await db.doc(key).get()).data()!.verified).toBe(false);
+  });
+});
+
 describe("sign-in", () => {
   it("POST /auth/login", async () => {
     const row = "POST /auth/login";

@@ -1,4 +1,4 @@
-import { createTheme, type CSSVariablesResolver } from "@mantine/core";
+import { Badge, createTheme, type CSSVariablesResolver } from "@mantine/core";
 
 /**
  * Teal at its darkest shade, so white text on filled buttons and teal links on light backgrounds
@@ -9,6 +9,10 @@ export const theme = createTheme({
   primaryShade: { light: 9, dark: 9 },
   fontFamily: "Inter, system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif",
   defaultRadius: "md",
+  components: {
+    // Badges show their text as written ('Yeni Proje', 'Mobil', 'Web'), not upper-cased.
+    Badge: Badge.extend({ defaultProps: { tt: "none" } }),
+  },
 });
 
 /** Secondary ("dimmed") text and tinted backgrounds adjusted for the same reason. */

@@ -53,7 +53,7 @@ export function ProjectsPage() {
 
   const title = projects.isPending ? T.titleLoading : T.title(list.length);
   const showList = !narrow || !selected;
-  const showDetail = selected && (!narrow || selectedId !== null);
+  const showDetail = selected !== null;
 
   const listColumn = (
     <Stack gap="sm" component="section" aria-label={T.listLabel} data-testid="project-list">
@@ -91,37 +91,31 @@ export function ProjectsPage() {
             {T.home}
           </Button>
         </Stack>
-      ) : narrow ? (
-        showList ? (
-          listColumn
-        ) : (
-          selected && (
-            <ProjectDetail
-              key={selected.id}
-              project={selected}
-              imageUrl={imageUrls[selected.id]}
-              viewer={viewer}
-              now={now}
-              onBack={() => setSelectedId(null)}
-            />
-          )
-        )
       ) : (
+        // One layout for every width, so the detail (and the position chosen in it) survives a
+        // change of width: under 640 px only one of the two columns is rendered at a time.
         <Group align="flex-start" gap="lg" wrap="nowrap">
-          <Box w={{ base: 280, md: 380 }} style={{ flexShrink: 0 }}>
-            {listColumn}
-          </Box>
-          <Box style={{ flex: 1, minWidth: 0 }} className={classes.detail}>
-            {showDetail && selected && (
+          {showList && (
+            <Box
+              w={narrow ? "100%" : { base: 280, md: 380 }}
+              style={{ flexShrink: 0 }}
+              data-testid="project-list-column"
+            >
+              {listColumn}
+            </Box>
+          )}
+          {showDetail && selected && (
+            <Box style={{ flex: 1, minWidth: 0 }} className={narrow ? undefined : classes.detail}>
               <ProjectDetail
                 key={selected.id}
                 project={selected}
                 imageUrl={imageUrls[selected.id]}
                 viewer={viewer}
                 now={now}
+                onBack={narrow ? () => setSelectedId(null) : undefined}
               />
-            )}
-          </Box>
+            </Box>
+          )}
         </Group>
       )}
     </Container>

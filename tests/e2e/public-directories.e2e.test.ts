@@ -143,9 +143,9 @@ describe("search", () => {
         trLower(`${p.name} ${p.position}`).includes("designer"),
       ).length;
       await expect.poll(() => title(page)).toBe(`Juniorlar (${designers})`);
-      await expect.poll(() => page.getByTestId("user-card").count()).toBe(
-        Math.min(designers, viewport.width < 768 ? 10 : 20),
-      );
+      await expect
+        .poll(() => page.getByTestId("user-card").count())
+        .toBe(Math.min(designers, viewport.width < 768 ? 10 : 20));
 
       // Profiles that never finished sign-up are not listed.
       await search.fill("yarım kayıt");

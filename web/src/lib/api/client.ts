@@ -1,0 +1,346 @@
+/**
+ * The `/api` client (spec §7 "client call settings" and §8 general rules).
+ *
+ * Spec §7 names two call settings without saying which screen uses which; this client honours
+ * both on every call:
+ * - base path `/api`, `credentials: "include"` (the httpOnly `__session` cookie), and for every
+ *   state-changing call an `X-CSRF-Token` header taken from `GET /api/auth/csrf-token` (response
+ *   `csrfToken`), cached and fetched again once it is 14 minutes old; a 403 that mentions CSRF (or
+ *   carries `csrf: false`) drops the cached token, fetches a new one and repeats the call once;
+ * - `Authorization: Bearer <Firebase ID token>` when a member is signed in, and up to 3 retries
+ *   waiting 1, 2 and 3 s when an attempt times out, the connection fails or the status is ≥ 500.
+ *
+ * Timeouts: the 30 s setting belongs to the cookie/CSRF-session side, so the `/auth/*` calls
+ * (login, registration steps, token refresh, logout, password reset, the CSRF token itself) get
+ * 30 s per attempt; every other call (member data with the Bearer token) gets 15 s per attempt.
+ *
+ * A 401 (other than from login, logout or the refresh call itself) refreshes the ID token once;
+ * calls that start or fail while the refresh runs wait for it and then go again with the new
+ * token. When no new token comes, the session is ended ('Yeni access token alinamadi.').
+ *
+ * Clock and fetch are injectable so every rule can be tested exactly.
+ */
+import type { ApiResponse } from "@platform/common";
+import { messages } from "@platform/common";
+import { API_TEXTS, ApiError, errorText, isCsrfRejection, messageOf } from "./errors";
+
+export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+/** A successful answer: `{ success, data?, message? }` plus any extra top-level fields. */
+export type ApiBody<T> = ApiResponse<T> & Record<string, unknown>;
+
+export interface ApiClock {
+  now(): number;
+  setTimeout(fn: () => void, ms: number): unknown;
+  clearTimeout(id: unknown): void;
+}
+
+/** Timers of the page, looked up at call time (so test fake timers apply). */
+export const systemClock: ApiClock = {
+  now: () => Date.now(),
+  setTimeout: (fn, ms) => globalThis.setTimeout(fn, ms),
+  clearTimeout: (id) => globalThis.clearTimeout(id as ReturnType<typeof setTimeout>),
+};
+
+/** What a call failed with that makes the client end the session. */
+export interface SessionLost {
+  message: string;
+}
+
+/** Emitted when a failed call means leaving the page: `path` is where the app should go. */
+export interface ApiErrorEvent {
+  status: number;
+  path: string;
+  /** The `/api` path of the call that failed. */
+  requestPath: string;
+  method: HttpMethod;
+}
+
+export interface ApiClientOptions {
+  /** Origin in front of `/api`; empty for the page's own origin. */
+  origin?: string;
+  fetch?: typeof fetch;
+  clock?: ApiClock;
+  /** The current ID token (null when signed out). */
+  getAccessToken: () => Promise<string | null>;
+  /** A new ID token (forced refresh); null or a throw when none can be had. */
+  refreshAccessToken: () => Promise<string | null>;
+  /** Ends the session after a failed refresh (clear state, go to the login page). */
+  onSessionLost?: (reason: SessionLost) => void | Promise<void>;
+}
+
+export interface RequestOptions {
+  /** JSON body, or FormData for multipart uploads. */
+  body?: unknown;
+  query?: Record<string, string | number | boolean | undefined>;
+  /** Milliseconds per attempt; defaults to the rule above. */
+  timeoutMs?: number;
+  /** Set false for a GET whose 5xx failure the screen shows itself (no server-error event). */
+  errorEvent?: boolean;
+  /** Cancels the call (no retries after a cancel). */
+  signal?: AbortSignal;
+}
+
+export const API_BASE_PATH = "/api";
+export const SESSION_TIMEOUT_MS = 30_000;
+export const DATA_TIMEOUT_MS = 15_000;
+export const CSRF_MAX_AGE_MS = 14 * 60 * 1000;
+export const MAX_RETRIES = 3;
+/** Wait before retry n (1-based): n seconds. */
+export const retryDelayMs = (retry: number) => retry * 1000;
+export const CSRF_PATH = "/auth/csrf-token";
+export const SERVER_ERROR_PATH = "/server-error";
+export const LOGIN_PAGE_PATH = "/giris_yap";
+
+const SAFE_METHODS: ReadonlySet<HttpMethod> = new Set(["GET"]);
+/** Calls whose 401 is an answer in itself, never a reason to refresh the token. */
+const NO_REFRESH_PATHS = new Set(["/auth/login", "/auth/logout", "/auth/refresh-access-token"]);
+
+/** Timeout of one attempt (see the module comment). */
+export function timeoutFor(path: string): number {
+  return path.startsWith("/auth/") ? SESSION_TIMEOUT_MS : DATA_TIMEOUT_MS;
+}
+
+type Attempt =
+  { kind: "response"; status: number; body: unknown } | { kind: "no-response"; timedOut: boolean };
+
+export interface ApiClient {
+  request<T = unknown>(
+    method: HttpMethod,
+    path: string,
+    options?: RequestOptions,
+  ): Promise<ApiBody<T>>;
+  get<T = unknown>(path: string, options?: Omit<RequestOptions, "body">): Promise<ApiBody<T>>;
+  post<T = unknown>(path: string, body?: unknown, options?: RequestOptions): Promise<ApiBody<T>>;
+  patch<T = unknown>(path: string, body?: unknown, options?: RequestOptions): Promise<ApiBody<T>>;
+  delete<T = unknown>(path: string, options?: RequestOptions): Promise<ApiBody<T>>;
+  /** Listens to API error events; returns the unsubscribe function. */
+  onError(listener: (event: ApiErrorEvent) => void): () => void;
+  /** Forgets the cached CSRF token (logout). */
+  clearCsrfToken(): void;
+}
+
+export function createApiClient(options: ApiClientOptions): ApiClient {
+  const clock = options.clock ?? systemClock;
+  const doFetch = (input: string, init: RequestInit) =>
+    (options.fetch ?? globalThis.fetch)(input, init);
+  const origin = options.origin ?? "";
+  const listeners = new Set<(event: ApiErrorEvent) => void>();
+
+  let csrf: { token: string; fetchedAt: number } | null = null;
+  let csrfPending: Promise<string> | null = null;
+  let refreshing: Promise<string> | null = null;
+  /** Goes up with every successful refresh, so a 401 for an older token just retries. */
+  let tokenGeneration = 0;
+
+  const sleep = (ms: number) =>
+    new Promise<void>((resolve) => {
+      clock.setTimeout(resolve, ms);
+    });
+
+  function emit(event: ApiErrorEvent) {
+    for (const listener of [...listeners]) listener(event);
+  }
+
+  function url(path: string, query: RequestOptions["query"]): string {
+    let out = `${origin}${API_BASE_PATH}${path}`;
+    if (query) {
+      const params = new URLSearchParams();
+      for (const [k, v] of Object.entries(query)) if (v !== undefined) params.set(k, String(v));
+      const qs = params.toString();
+      if (qs) out += `${path.includes("?") ? "&" : "?"}${qs}`;
+    }
+    return out;
+  }
+
+  async function attempt(
+    method: HttpMethod,
+    target: string,
+    headers: Record<string, string>,
+    body: BodyInit | undefined,
+    timeoutMs: number,
+    signal: AbortSignal | undefined,
+  ): Promise<Attempt> {
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer = clock.setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, timeoutMs);
+    const onCallerAbort = () => controller.abort();
+    signal?.addEventListener("abort", onCallerAbort);
+    try {
+      const res = await doFetch(target, {
+        method,
+        credentials: "include",
+        headers,
+        body,
+        signal: controller.signal,
+      });
+      const text = await res.text();
+      let parsed: unknown = undefined;
+      if (text) {
+        try {
+          parsed = JSON.parse(text);
+        } catch {
+          parsed = undefined;
+        }
+      }
+      return { kind: "response", status: res.status, body: parsed };
+    } catch {
+      if (signal?.aborted) throw signal.reason ?? new DOMException("Aborted", "AbortError");
+      return { kind: "no-response", timedOut };
+    } finally {
+      clock.clearTimeout(timer);
+      signal?.removeEventListener("abort", onCallerAbort);
+    }
+  }
+
+  async function csrfToken(signal?: AbortSignal): Promise<string> {
+    if (csrf && clock.now() - csrf.fetchedAt < CSRF_MAX_AGE_MS) return csrf.token;
+    csrfPending ??= (async () => {
+      try {
+        const res = await request<{ csrfToken?: string }>("GET", CSRF_PATH, {
+          errorEvent: false,
+          signal,
+        });
+        const token =
+          (typeof res.csrfToken === "string" ? res.csrfToken : undefined) ?? res.data?.csrfToken;
+        if (!token) throw new ApiError(200, API_TEXTS.fallback, CSRF_PATH, "status", res);
+        csrf = { token, fetchedAt: clock.now() };
+        return token;
+      } finally {
+        csrfPending = null;
+      }
+    })();
+    return csrfPending;
+  }
+
+  /** One refresh at a time; everyone who needs it waits for the same one. */
+  function refreshToken(path: string, method: HttpMethod): Promise<string> {
+    refreshing ??= (async () => {
+      try {
+        let token: string | null;
+        try {
+          token = await options.refreshAccessToken();
+        } catch (err) {
+          throw new ApiError(401, messageOf(err, messages.auth.refreshInvalid), "", "status");
+        }
+        if (!token) throw new ApiError(401, API_TEXTS.newTokenMissing, "", "status");
+        tokenGeneration += 1;
+        return token;
+      } catch (err) {
+        await options.onSessionLost?.({ message: (err as Error).message });
+        emit({ status: 401, path: LOGIN_PAGE_PATH, requestPath: path, method });
+        throw err;
+      } finally {
+        refreshing = null;
+      }
+    })();
+    return refreshing;
+  }
+
+  async function request<T = unknown>(
+    method: HttpMethod,
+    path: string,
+    opts: RequestOptions = {},
+  ): Promise<ApiBody<T>> {
+    const target = url(path, opts.query);
+    const timeoutMs = opts.timeoutMs ?? timeoutFor(path);
+    const isForm = typeof FormData !== "undefined" && opts.body instanceof FormData;
+    const payload: BodyInit | undefined =
+      opts.body === undefined
+        ? undefined
+        : isForm
+          ? (opts.body as FormData)
+          : JSON.stringify(opts.body);
+    let retries = 0;
+    let csrfRetried = false;
+    let authRetried = false;
+    let freshToken: string | null = null;
+
+    const fail = (status: number, body: unknown, noResponse: boolean): never => {
+      const error = new ApiError(
+        status,
+        errorText({ noResponse, body }),
+        path,
+        noResponse ? "no-response" : "status",
+        body,
+      );
+      if (status >= 500 && method === "GET" && opts.errorEvent !== false) {
+        emit({ status, path: SERVER_ERROR_PATH, requestPath: path, method });
+      }
+      throw error;
+    };
+
+    for (;;) {
+      if (refreshing) {
+        try {
+          freshToken = await refreshing;
+        } catch (err) {
+          throw sessionEnded(err);
+        }
+      }
+      const generation = tokenGeneration;
+      const token = freshToken ?? (await options.getAccessToken());
+      const headers: Record<string, string> = { Accept: "application/json" };
+      if (token) headers.Authorization = `Bearer ${token}`;
+      if (payload !== undefined && !isForm) headers["Content-Type"] = "application/json";
+      if (!SAFE_METHODS.has(method)) headers["X-CSRF-Token"] = await csrfToken(opts.signal);
+
+      const result = await attempt(method, target, headers, payload, timeoutMs, opts.signal);
+
+      if (result.kind === "no-response" || result.status >= 500) {
+        if (retries < MAX_RETRIES) {
+          retries += 1;
+          await sleep(retryDelayMs(retries));
+          continue;
+        }
+        if (result.kind === "no-response") return fail(0, undefined, true);
+        return fail(result.status, result.body, false);
+      }
+
+      const { status, body } = result;
+      if (isCsrfRejection(status, body) && !csrfRetried) {
+        csrfRetried = true;
+        csrf = null;
+        continue;
+      }
+      if (status === 401 && !NO_REFRESH_PATHS.has(path) && !authRetried) {
+        authRetried = true;
+        if (tokenGeneration !== generation) {
+          freshToken = null; // someone else refreshed while this call was out
+          continue;
+        }
+        try {
+          freshToken = await refreshToken(path, method);
+        } catch (err) {
+          throw sessionEnded(err);
+        }
+        continue;
+      }
+      if (status < 200 || status >= 300) return fail(status, body, false);
+      return (body ?? { success: true }) as ApiBody<T>;
+    }
+
+    function sessionEnded(err: unknown): ApiError {
+      const message = err instanceof Error ? err.message : API_TEXTS.newTokenMissing;
+      return new ApiError(401, message, path, "status", { success: false, message });
+    }
+  }
+
+  return {
+    request,
+    get: (path, o) => request("GET", path, o),
+    post: (path, body, o) => request("POST", path, { ...o, body }),
+    patch: (path, body, o) => request("PATCH", path, { ...o, body }),
+    delete: (path, o) => request("DELETE", path, o),
+    onError(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    clearCsrfToken() {
+      csrf = null;
+    },
+  };
+}

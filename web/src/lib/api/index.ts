@@ -1,0 +1,36 @@
+/**
+ * The app's `/api` client: Bearer token from the Firebase Auth SDK's current user, refreshed by
+ * forcing a new ID token. The session layer registers what ending the session means.
+ */
+import { auth } from "../firebase";
+import { createApiClient, type SessionLost } from "./client";
+
+let sessionLostHandler: ((reason: SessionLost) => void | Promise<void>) | null = null;
+
+/** What to do when the token cannot be renewed (the session module sets this). */
+export function setSessionLostHandler(
+  handler: ((reason: SessionLost) => void | Promise<void>) | null,
+): void {
+  sessionLostHandler = handler;
+}
+
+export const api = createApiClient({
+  getAccessToken: async () => (auth.currentUser ? auth.currentUser.getIdToken() : null),
+  refreshAccessToken: async () => (auth.currentUser ? auth.currentUser.getIdToken(true) : null),
+  onSessionLost: (reason) => sessionLostHandler?.(reason),
+});
+
+export {
+  API_BASE_PATH,
+  CSRF_MAX_AGE_MS,
+  DATA_TIMEOUT_MS,
+  SESSION_TIMEOUT_MS,
+  createApiClient,
+  timeoutFor,
+  type ApiBody,
+  type ApiClient,
+  type ApiErrorEvent,
+  type HttpMethod,
+  type RequestOptions,
+} from "./client";
+export { API_TEXTS, ApiError, errorText, isCsrfRejection, messageOf } from "./errors";

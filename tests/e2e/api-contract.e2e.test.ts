@@ -1210,6 +1210,13 @@ describe("positions", () => {
     );
     const twice = await client.call("POST", `/positions/${OPEN_FE}/apply`, { token: seeker.token });
     expect(twice.status).toBe(409);
+    // While the application waits for its selection the member counts as in a project (§4).
+    const switchPosition = await client.call("PATCH", "/users", {
+      token: seeker.token,
+      body: { personalData: { position: "Tester" } },
+    });
+    expect(switchPosition.status).toBe(409);
+    expect(switchPosition.body.message).toBe(messages.users.positionLocked);
     mark(row, "good", 201);
   });
 

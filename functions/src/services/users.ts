@@ -127,7 +127,13 @@ export async function updateProfile(
       const positionChanges =
         update.user.position !== undefined &&
         (update.user.position?.name ?? null) !== (current.position?.name ?? null);
-      if (positionChanges && (current.currentProjectId || current.activeApplication)) {
+      let pendingApplication = false;
+      if (positionChanges && current.activeApplication) {
+        const { projectId, positionId } = current.activeApplication;
+        const app = await tx.get(db().doc(`${paths.applications(projectId, positionId)}/${uid}`));
+        pendingApplication = app.exists && app.data()?.status === "PENDING";
+      }
+      if (positionChanges && (current.currentProjectId || pendingApplication)) {
         throw new ApiError(409, messages.users.positionLocked);
       }
       const projectSnap = current.currentProjectId

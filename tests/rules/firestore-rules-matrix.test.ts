@@ -195,6 +195,13 @@ const SUBJECTS: Subject[] = [
     expect: readOnly(["admin"]),
   },
   {
+    name: "images",
+    doc: "images/i1",
+    createIn: "images",
+    list: (db) => collection(db, "images"),
+    expect: readOnly(["admin"]),
+  },
+  {
     name: "jobRuns",
     doc: "jobRuns/j1",
     createIn: "jobRuns",
@@ -262,6 +269,7 @@ async function seed(app: App) {
     ["config/platform", { profitRate: 0.1 }],
     ["mail/m1", { to: "owner@example.com" }],
     ["registrations/r1", { email: "new@example.com" }],
+    ["images/i1", { relatedId: OWNER, relatedType: "User", path: "users/u-owner/profile/p.png" }],
     ["jobRuns/j1", { job: "selection" }],
     ["faqs/faq1", { question: "Soru?", answer: "Cevap.", tags: ["sss"], order: 1 }],
     ["lookups/skills", { names: ["React"] }],

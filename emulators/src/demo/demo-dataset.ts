@@ -112,6 +112,7 @@ export function buildDemoDataset(now: Date): DemoDataset {
       searchKeys: buildSearchKeys(p.name, p.position),
       nameSort: trLower(p.name),
       profileComplete: true,
+      activeApplication: null,
       createdAt,
       updatedAt: createdAt,
     });
@@ -180,6 +181,7 @@ export function buildDemoDataset(now: Date): DemoDataset {
       const joinedAt = startedAt ?? createdAt;
       add(paths.position(project.key, positionId), {
         projectId: project.key,
+        positionId,
         positionName: m.position,
         type: m.type,
         expectations: (person.get(m.person)?.skills ?? []).slice(0, 3),
@@ -211,6 +213,7 @@ export function buildDemoDataset(now: Date): DemoDataset {
       const windowEndsAt = live ? addHours(now, o.hoursLeft) : addHours(goLiveAt!, 24);
       add(paths.position(project.key, positionId), {
         projectId: project.key,
+        positionId,
         positionName: o.position,
         type: o.type,
         expectations: o.expectations,

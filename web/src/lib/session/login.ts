@@ -1,0 +1,69 @@
+/**
+ * Login with the Firebase Auth SDK (design §4): 'Oturumum açık kalsın.' chooses local persistence
+ * (kept after the browser closes) over session persistence (this tab's session only).
+ */
+import { messages } from "@platform/common";
+import {
+  browserLocalPersistence,
+  browserSessionPersistence,
+  setPersistence,
+  signInWithEmailAndPassword,
+  type Auth,
+  type Persistence,
+} from "firebase/auth";
+import { userIdFromToken } from "./token";
+
+export function persistenceFor(rememberMe: boolean): Persistence {
+  return rememberMe ? browserLocalPersistence : browserSessionPersistence;
+}
+
+/** Auth SDK error codes that mean "wrong e-mail or password" (the §8 login 401). */
+const BAD_CREDENTIALS = new Set([
+  "auth/invalid-credential",
+  "auth/invalid-login-credentials",
+  "auth/wrong-password",
+  "auth/user-not-found",
+  "auth/invalid-email",
+  "auth/missing-password",
+]);
+
+/** The text of a failed login (spec §8). */
+export function loginErrorMessage(error: unknown): string {
+  const code =
+    typeof error === "object" && error !== null && "code" in error
+      ? String((error as { code: unknown }).code)
+      : "";
+  if (code === "auth/user-disabled") return messages.auth.accountDisabled;
+  if (BAD_CREDENTIALS.has(code)) return messages.auth.loginInvalid;
+  if (code === "auth/network-request-failed") return messages.general.noServerResponse;
+  if (code === "auth/too-many-requests") return messages.general.tooManyRequests;
+  if (error instanceof LoginError) return error.message;
+  return code ? messages.auth.loginError : messages.auth.loginFailed;
+}
+
+export class LoginError extends Error {
+  override readonly name = "LoginError";
+}
+
+export interface LoginResult {
+  userId: string;
+  email: string;
+  accessToken: string;
+}
+
+export async function login(
+  auth: Auth,
+  input: { email: string; password: string; rememberMe: boolean },
+): Promise<LoginResult> {
+  await setPersistence(auth, persistenceFor(input.rememberMe));
+  const { user } = await signInWithEmailAndPassword(auth, input.email.trim(), input.password);
+  const accessToken = await user.getIdToken();
+  if (!accessToken) throw new LoginError(messages.auth.loginNoToken);
+  let userId: string;
+  try {
+    userId = userIdFromToken(accessToken);
+  } catch (err) {
+    throw new LoginError((err as Error).message);
+  }
+  return { userId, email: user.email ?? input.email, accessToken };
+}

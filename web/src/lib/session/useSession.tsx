@@ -1,0 +1,72 @@
+import { notifications } from "@mantine/notifications";
+import { useQueryClient, type QueryClient } from "@tanstack/react-query";
+import { signOut } from "firebase/auth";
+import { useCallback, useEffect } from "react";
+import { useNavigate, type NavigateFunction } from "react-router-dom";
+import { api, setSessionLostHandler } from "../api/index";
+import { auth } from "../firebase";
+import { clearMemberStorage, performLogout, type LogoutOutcome } from "./logout";
+import { startSessionRenewal } from "./renewal";
+
+let renewalStarted = false;
+
+/** Renewal runs once per page load, from the page the app started on (spec §4). */
+function ensureRenewalStarted() {
+  if (renewalStarted || typeof window === "undefined") return;
+  renewalStarted = true;
+  startSessionRenewal({
+    pathname: window.location.pathname,
+    renew: async () => (auth.currentUser ? auth.currentUser.getIdToken(true) : null),
+  });
+}
+
+function logoutDeps(queryClient: QueryClient, navigate: NavigateFunction) {
+  return {
+    serverLogout: () => api.post("/auth/logout", undefined, { timeoutMs: 5_000 }),
+    signOut: () => signOut(auth),
+    clear: () => {
+      queryClient.clear();
+      api.clearCsrfToken();
+      clearMemberStorage(window.sessionStorage);
+      clearMemberStorage(window.localStorage);
+    },
+    navigate: (path: string) => navigate(path, { replace: true }),
+  };
+}
+
+/** The 'Çıkış Yap' action: logs out, or shows 'Çıkış işlemi başarısız!'. */
+export function useLogout(): () => Promise<LogoutOutcome> {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return useCallback(async () => {
+    const outcome = await performLogout(logoutDeps(queryClient, navigate));
+    if (!outcome.ok) notifications.show({ color: "red", message: outcome.message });
+    return outcome;
+  }, [queryClient, navigate]);
+}
+
+/**
+ * Wires the session into the app: starts the renewal, follows API error events to the page they
+ * name, and logs out when the `/api` client could not get a new token. Renders nothing.
+ */
+export function SessionController() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+
+  useEffect(() => {
+    ensureRenewalStarted();
+  }, []);
+
+  useEffect(() => {
+    const off = api.onError((event) => navigate(event.path));
+    setSessionLostHandler(async () => {
+      await performLogout(logoutDeps(queryClient, navigate), { force: true });
+    });
+    return () => {
+      off();
+      setSessionLostHandler(null);
+    };
+  }, [queryClient, navigate]);
+
+  return null;
+}

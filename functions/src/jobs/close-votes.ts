@@ -14,6 +14,7 @@ import {
   type FeedbackDoc,
   type MemberDoc,
   type NotificationDoc,
+  type ProjectDoc,
   type RemovalReviewDoc,
   type UserDoc,
   type VoteAnswerDoc,
@@ -113,7 +114,7 @@ async function openRemovalReviews(db: Firestore, week: VoteWeek, now: Date): Pro
   const projectIds = [...new Set(answers.map((a) => a.projectId))];
   const rosters = new Map<string, Set<string>>();
   const memberDocs = new Map<string, MemberDoc>();
-  for (const projectId of projectIds) {
+  await mapLimit(projectIds, 8, async (projectId) => {
     const members = (await db.collection(paths.members(projectId)).get()).docs.map(
       (d) => d.data() as MemberDoc,
     );
@@ -129,7 +130,7 @@ async function openRemovalReviews(db: Firestore, week: VoteWeek, now: Date): Pro
         week.opensAt,
       ),
     );
-  }
+  });
   const cases = removalCases(
     answers.map((a) => ({
       voterId: a.voterId,
@@ -139,29 +140,44 @@ async function openRemovalReviews(db: Firestore, week: VoteWeek, now: Date): Pro
     })),
     (projectId) => rosters.get(projectId) ?? new Set(),
   );
-  for (const c of cases) {
-    const ref = db
-      .collection(paths.removalReviews)
-      .doc(
-        removalReviewId(c.projectId, c.targetUserId, week.weekId),
-      ) as DocumentReference<RemovalReviewDoc>;
-    const projectTitle =
-      ((await db.doc(paths.project(c.projectId)).get()).data()?.title as string | undefined) ?? "";
-    await db.runTransaction(async (tx) => {
-      const existing = (await tx.get(ref)).data();
+  const refs = cases.map(
+    (c) =>
+      db
+        .collection(paths.removalReviews)
+        .doc(
+          removalReviewId(c.projectId, c.targetUserId, week.weekId),
+        ) as DocumentReference<RemovalReviewDoc>,
+  );
+  const existing = await getAllChunked(db, refs);
+  // Only new cases, or cases that late requests changed, need a write.
+  const changed = cases
+    .map((c, i) => ({ c, ref: refs[i]!, before: existing[i]!.data() }))
+    .filter(({ c, before }) => !before || before.requestCount !== c.requestCount);
+  const projectIdsToName = [...new Set(changed.map(({ c }) => c.projectId))];
+  const titles = new Map(
+    (
+      await getAllChunked(
+        db,
+        projectIdsToName.map((id) => db.doc(paths.project(id)) as DocumentReference<ProjectDoc>),
+      )
+    ).map((s) => [s.id, s.data()?.title ?? ""]),
+  );
+  await mapLimit(changed, 8, ({ c, ref }) =>
+    db.runTransaction(async (tx) => {
+      const current = (await tx.get(ref)).data();
       const counts = {
         requestCount: c.requestCount,
         otherMemberCount: c.otherMemberCount,
         reasons: c.reasons,
       };
-      if (existing) {
+      if (current) {
         // Late requests may raise the count; the decision, if any, stays.
-        if (existing.requestCount !== c.requestCount) tx.update(ref, counts);
+        if (current.requestCount !== c.requestCount) tx.update(ref, counts);
         return;
       }
       tx.create(ref, {
         projectId: c.projectId,
-        projectTitle,
+        projectTitle: titles.get(c.projectId) ?? "",
         targetUserId: c.targetUserId,
         targetName: memberDocs.get(`${c.projectId}/${c.targetUserId}`)?.name ?? "",
         weekId: week.weekId,
@@ -171,8 +187,8 @@ async function openRemovalReviews(db: Firestore, week: VoteWeek, now: Date): Pro
         appliedAt: null,
         createdAt: timestamp(now),
       });
-    });
-  }
+    }),
+  );
   return cases.length;
 }
 
@@ -195,7 +211,7 @@ async function aggregateAnswers(db: Firestore, answers: Answer[], now: Date) {
       .map((s) => [s.id, s.data()!]),
   );
 
-  const results = await mapLimit([...byTarget.entries()], 8, ([targetId, targetAnswers]) =>
+  const results = await mapLimit([...byTarget.entries()], 16, ([targetId, targetAnswers]) =>
     aggregateTarget(db, targetId, targetAnswers, authors, now),
   );
   return {

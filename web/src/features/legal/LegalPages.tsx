@@ -36,27 +36,25 @@ function Block({ block }: { block: LegalBlock }) {
       );
     case "table":
       return (
-        <Table.ScrollContainer minWidth={420}>
-          <Table withTableBorder withColumnBorders striped data-testid="legal-table">
-            <Table.Caption>{block.caption}</Table.Caption>
-            <Table.Thead>
-              <Table.Tr>
-                {block.head.map((h) => (
-                  <Table.Th key={h}>{h}</Table.Th>
+        <Table withTableBorder withColumnBorders striped data-testid="legal-table">
+          <Table.Caption>{block.caption}</Table.Caption>
+          <Table.Thead>
+            <Table.Tr>
+              {block.head.map((h) => (
+                <Table.Th key={h}>{h}</Table.Th>
+              ))}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {block.rows.map((row) => (
+              <Table.Tr key={row[0]}>
+                {row.map((cell, i) => (
+                  <Table.Td key={i}>{cell}</Table.Td>
                 ))}
               </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {block.rows.map((row) => (
-                <Table.Tr key={row[0]}>
-                  {row.map((cell, i) => (
-                    <Table.Td key={i}>{cell}</Table.Td>
-                  ))}
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+            ))}
+          </Table.Tbody>
+        </Table>
       );
   }
 }

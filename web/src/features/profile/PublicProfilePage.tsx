@@ -269,7 +269,7 @@ function PublicProfilePage({ type }: { type: MemberType }) {
                       >
                         {p.title}
                       </Anchor>
-                      <Badge variant="light" color={p.status === "Ongoing" ? "green" : "orange"}>
+                      <Badge variant={p.status === "Ongoing" ? "light" : "default"} color="teal">
                         {p.status === "Ongoing" ? T.ongoing : T.notStarted}
                       </Badge>
                     </Group>

@@ -171,7 +171,7 @@ export function ProjectDetail({ project, imageUrl, viewer, now, onBack }: Projec
             <Title order={2} fz={{ base: 22, sm: 26 }}>
               {project.title}
             </Title>
-            <Badge variant="light" size="lg" data-testid="detail-type">
+            <Badge variant="light" size="lg" data-testid="detail-type" style={{ flexShrink: 0 }}>
               {projectTypeLabel(project.type)}
             </Badge>
           </Group>

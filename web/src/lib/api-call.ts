@@ -1,3 +1,7 @@
+/**
+ * A plain `/api` call with the member's ID token, for the two member actions the public screens
+ * offer (applying to a position, asking to end the work with a mentor).
+ */
 import { auth } from "./firebase";
 
 export interface ApiResult<T = unknown> {

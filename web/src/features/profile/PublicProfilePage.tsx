@@ -22,7 +22,7 @@ import type { ReactNode } from "react";
 import { Link, useLocation, useParams } from "react-router-dom";
 import { PageBreadcrumbs } from "../../components/PageBreadcrumbs";
 import { PageMeta } from "../../components/PageMeta";
-import { ApiError, apiCall } from "../../lib/api";
+import { ApiError, apiCall } from "../../lib/api-call";
 import { useStorageUrl } from "../../lib/storage";
 import { useViewer } from "../../lib/viewer";
 import { useContactEmail, useMemberProjects, useProfileUser, type ProfileUser } from "./data";

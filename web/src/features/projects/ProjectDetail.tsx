@@ -19,7 +19,7 @@ import { IconArrowLeft, IconExternalLink } from "@tabler/icons-react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link } from "react-router-dom";
-import { apiCall } from "../../lib/api";
+import { apiCall } from "../../lib/api-call";
 import { toDate } from "../../lib/firestore";
 import type { Viewer } from "../../lib/viewer";
 import { useOpenPositions, type Position, type Project } from "./data";

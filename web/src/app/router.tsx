@@ -5,6 +5,7 @@ import { PageLoader } from "../components/PageLoader";
 import { RequireAuth } from "../components/RequireAuth";
 import { AppLayout } from "../components/shell/AppLayout";
 import { RouteErrorRedirect } from "../components/shell/RouteErrorRedirect";
+import { memberRoutes } from "../features/member-routes";
 
 /** A route whose screen is a separate chunk, loaded when the route is first visited. */
 function screen(load: () => Promise<ComponentType>, options: { member?: boolean } = {}) {
@@ -64,18 +65,7 @@ export const routes: RouteObject[] = [
             path: "/sikca-sorulan-sorular",
             lazy: screen(() => import("../features/faq/FaqPage").then((m) => m.FaqPage)),
           },
-          { path: "/kayit_ol", lazy: screen(() => member().then((m) => m.SignUpScreen)) },
-          { path: "/onay_kodu", lazy: screen(() => member().then((m) => m.CodeScreen)) },
-          { path: "/kariyer_bilgileri", lazy: screen(() => member().then((m) => m.CareerScreen)) },
-          { path: "/giris_yap", lazy: screen(() => member().then((m) => m.LoginScreen)) },
-          {
-            path: "/sifre_yenileme",
-            lazy: screen(() => member().then((m) => m.ResetRequestScreen)),
-          },
-          {
-            path: "/yeni_sifre_belirle",
-            lazy: screen(() => member().then((m) => m.NewPasswordScreen)),
-          },
+          ...memberRoutes,
           {
             path: "/hesabim/:nameSlug",
             lazy: screen(() => member().then((m) => m.AccountScreen), { member: true }),

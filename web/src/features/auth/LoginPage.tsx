@@ -1,0 +1,83 @@
+import {
+  Anchor,
+  Button,
+  Checkbox,
+  Group,
+  PasswordInput,
+  Stack,
+  Text,
+  TextInput,
+} from "@mantine/core";
+import { useForm } from "@mantine/form";
+import { useMutation } from "@tanstack/react-query";
+import { useState } from "react";
+import { Link, useNavigate } from "react-router-dom";
+import { auth } from "../../lib/firebase";
+import { login, loginErrorMessage } from "../../lib/session/login";
+import { AuthCard } from "./AuthCard";
+import { FailureAlert } from "./FailureAlert";
+import { emailError, required } from "./rules";
+import { AUTH_TEXTS } from "./texts";
+
+const T = AUTH_TEXTS.login;
+
+/** /giris_yap: e-mail and password, 'Oturumum açık kalsın.'; success → home. */
+export function LoginPage() {
+  const navigate = useNavigate();
+  const [visible, setVisible] = useState(false);
+  const form = useForm({
+    mode: "controlled",
+    initialValues: { email: "", password: "", rememberMe: false },
+    validate: { email: emailError, password: required },
+  });
+  const signIn = useMutation({
+    mutationFn: (values: typeof form.values) => login(auth, values),
+    onSuccess: () => navigate("/", { replace: true }),
+  });
+
+  return (
+    <AuthCard title={T.title} description={T.description} testId="login">
+      <form onSubmit={form.onSubmit((values) => signIn.mutate(values))} noValidate>
+        <Stack gap="sm">
+          <TextInput
+            label={T.email}
+            type="email"
+            autoComplete="email"
+            required
+            {...form.getInputProps("email")}
+          />
+          <PasswordInput
+            label={T.password}
+            autoComplete="current-password"
+            required
+            visible={visible}
+            onVisibilityChange={setVisible}
+            visibilityToggleButtonProps={{
+              "aria-label": visible ? T.hidePassword : T.showPassword,
+            }}
+            {...form.getInputProps("password")}
+          />
+          <Group justify="space-between" wrap="wrap" gap="xs">
+            <Checkbox
+              label={T.remember}
+              {...form.getInputProps("rememberMe", { type: "checkbox" })}
+            />
+            <Anchor component={Link} to="/sifre_yenileme" size="sm">
+              {T.forgot}
+            </Anchor>
+          </Group>
+          <FailureAlert message={signIn.isError ? loginErrorMessage(signIn.error) : null} />
+          <Button type="submit" loading={signIn.isPending} fullWidth>
+            {T.submit}
+          </Button>
+          <Text size="sm" ta="center">
+            {T.noAccount}{" "}
+            <Anchor component={Link} to="/kayit_ol">
+              {T.toSignUp}
+            </Anchor>
+          </Text>
+        </Stack>
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,34 @@
+import type { MemberType } from "@platform/common";
+import { api } from "../../lib/api/index";
+
+/** The registration and password calls of spec §7. */
+export const authApi = {
+  registerStep1: (body: { name: string; email: string; password: string }) =>
+    api.post("/auth/register-step-1", body),
+  registerStep2: (body: { email: string; verificationCode: string }) =>
+    api.post("/auth/register-step-2", body),
+  registerStep3: (body: {
+    email: string;
+    type: MemberType;
+    position: string;
+    skills: { name: string }[];
+    contractofUse: boolean;
+    privacyPolicy: boolean;
+    contentPolicy: boolean;
+  }) => api.post<{ userId: string; name: string; userName: string }>("/auth/register-step-3", body),
+  requestPasswordReset: (email: string) => api.post("/auth/request-password-reset", { email }),
+  resetPassword: (token: string, newPassword: string) =>
+    api.post("/auth/reset-password", { token, newPassword }),
+  positionNames: async () =>
+    (
+      (await api.get<{ name: string }[]>("/positions/positionNames", { errorEvent: false })).data ??
+      []
+    ).map((p) => p.name),
+  skills: async () => {
+    const res = await api.get<{ name: string }[] | { data: { name: string }[] }>("/skills", {
+      errorEvent: false,
+    });
+    const list = Array.isArray(res.data) ? res.data : (res.data?.data ?? []);
+    return list.map((s) => s.name);
+  },
+};

@@ -1,0 +1,160 @@
+/**
+ * Pure rules of the registration and password screens (spec §5): the six-box code input, the
+ * form checks, the pending sign-up kept between the steps, and the failure texts of §8.
+ */
+import { CODE_LENGTH, messages, toTitleCaseTr } from "@platform/common";
+import { ApiError, messageOf } from "../../lib/api/errors";
+import { AUTH_TEXTS } from "./texts";
+
+// ---- the code boxes -------------------------------------------------------------------------
+
+export type CodeDigits = string[];
+
+export const emptyCode = (): CodeDigits => Array.from({ length: CODE_LENGTH }, () => "");
+
+export interface CodeChange {
+  digits: CodeDigits;
+  /** The box to focus next, or null to keep focus where it is. */
+  focus: number | null;
+}
+
+/**
+ * Typing into box `index`: keeps one digit (the last one typed), ignores anything else, and moves
+ * to the next box. Six digits arriving at once (autofill, paste into one box) fill every box.
+ */
+export function typeInBox(digits: CodeDigits, index: number, value: string): CodeChange {
+  const onlyDigits = value.replace(/\D/g, "");
+  if (onlyDigits.length >= CODE_LENGTH) return pasteCode(digits, onlyDigits);
+  if (onlyDigits === "") {
+    if (value === "") return { digits: replaceAt(digits, index, ""), focus: null };
+    return { digits, focus: null }; // a letter or sign: ignored
+  }
+  const digit = onlyDigits[onlyDigits.length - 1]!;
+  return {
+    digits: replaceAt(digits, index, digit),
+    focus: index < CODE_LENGTH - 1 ? index + 1 : null,
+  };
+}
+
+/** Backspace in box `index`: on an empty box, clears the previous one and moves there. */
+export function backspaceInBox(digits: CodeDigits, index: number): CodeChange {
+  if (digits[index] !== "") return { digits: replaceAt(digits, index, ""), focus: null };
+  if (index === 0) return { digits, focus: null };
+  return { digits: replaceAt(digits, index - 1, ""), focus: index - 1 };
+}
+
+/** Pasting: six digits (spaces and dashes ignored) fill all boxes; anything else changes nothing. */
+export function pasteCode(digits: CodeDigits, text: string): CodeChange {
+  const onlyDigits = text.replace(/[\s-]/g, "");
+  if (!new RegExp(`^\\d{${CODE_LENGTH}}$`).test(onlyDigits)) return { digits, focus: null };
+  return { digits: onlyDigits.split(""), focus: CODE_LENGTH - 1 };
+}
+
+export const joinCode = (digits: CodeDigits) => digits.join("");
+export const isCodeComplete = (digits: CodeDigits) =>
+  digits.length === CODE_LENGTH && digits.every((d) => /^\d$/.test(d));
+
+function replaceAt(digits: CodeDigits, index: number, value: string): CodeDigits {
+  const next = [...digits];
+  next[index] = value;
+  return next;
+}
+
+// ---- form checks ----------------------------------------------------------------------------
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export const required = (value: unknown) =>
+  (typeof value === "string" ? value.trim() === "" : value == null || value === false)
+    ? AUTH_TEXTS.validation.required
+    : null;
+
+export const emailError = (value: string) =>
+  value.trim() === ""
+    ? AUTH_TEXTS.validation.required
+    : EMAIL.test(value.trim())
+      ? null
+      : AUTH_TEXTS.validation.email;
+
+/** Sign-up and new password: at least 8 characters (only the length is checked, spec §5). */
+export const newPasswordError = (value: string) =>
+  value === ""
+    ? AUTH_TEXTS.validation.required
+    : value.length < 8
+      ? messages.auth.passwordRule
+      : null;
+
+/** The step-1 payload: the name in Turkish title case, the e-mail trimmed. */
+export function signUpPayload(values: { name: string; email: string; password: string }) {
+  return {
+    name: toTitleCaseTr(values.name),
+    email: values.email.trim(),
+    password: values.password,
+  };
+}
+
+/** Form values as the API reads them: empty → false, 'on' → true (spec §5). */
+export function formBoolean(value: unknown): boolean {
+  return value === true || value === "on" || value === "true";
+}
+
+// ---- the sign-up in progress ----------------------------------------------------------------
+
+export const PENDING_SIGN_UP_KEY = "platform.member.pendingSignUp";
+
+export interface PendingSignUp {
+  name: string;
+  email: string;
+  verified?: boolean;
+}
+
+export function readPendingSignUp(storage: Pick<Storage, "getItem">): PendingSignUp | null {
+  try {
+    const raw = storage.getItem(PENDING_SIGN_UP_KEY);
+    if (!raw) return null;
+    const parsed = JSON.parse(raw) as Partial<PendingSignUp>;
+    if (typeof parsed.email !== "string" || parsed.email === "") return null;
+    return {
+      name: typeof parsed.name === "string" ? parsed.name : "",
+      email: parsed.email,
+      ...(parsed.verified === true ? { verified: true } : {}),
+    };
+  } catch {
+    return null;
+  }
+}
+
+export function writePendingSignUp(storage: Pick<Storage, "setItem">, value: PendingSignUp) {
+  storage.setItem(PENDING_SIGN_UP_KEY, JSON.stringify(value));
+}
+
+// ---- failure texts (§8) ---------------------------------------------------------------------
+
+/** Password-reset request: unknown address → its text (or the server's), else the general one. */
+export function resetRequestErrorText(error: unknown): string {
+  if (
+    error instanceof ApiError &&
+    !error.noResponse &&
+    (error.status === 404 || error.status === 400)
+  ) {
+    return messageOf(error, messages.auth.resetEmailUnknown);
+  }
+  return messageOf(error, messages.auth.resetError);
+}
+
+/** New password: the server's text (invalid link, password rule), else the general one. */
+export function resetPasswordErrorText(error: unknown): string {
+  return messageOf(error, messages.auth.resetError);
+}
+
+/** The `token` of /yeni_sifre_belirle?token=…, or null when it is missing or blank. */
+export function resetTokenFrom(search: string): string | null {
+  const token = new URLSearchParams(search).get("token");
+  return token && token.trim() !== "" ? token.trim() : null;
+}
+
+/** A legal page opened from registration: with the newcomer's name, e-mail and the date line. */
+export function consentLink(path: string, who: { name: string; email: string }): string {
+  const params = new URLSearchParams({ name: who.name, email: who.email, showDate: "true" });
+  return `${path}?${params.toString()}`;
+}

@@ -45,6 +45,8 @@ export async function openVotes({ db, now, log }: JobContext): Promise<JobReport
   const active = await db
     .collectionGroup(collectionGroups.members)
     .where("active", "==", true)
+    // The order makes the query match the (active, joinedAt) collection-group index.
+    .orderBy("joinedAt")
     .get();
   const teams = new Map<string, TeamSeat[]>();
   for (const doc of active.docs) {

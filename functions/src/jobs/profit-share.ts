@@ -125,8 +125,13 @@ async function computePeriod(
 /** Junior memberships that overlap the month, with each member's birth date and IBAN. */
 async function shareCandidates(db: Firestore, periodId: string): Promise<ShareCandidate[]> {
   const period = parsePeriod(periodId);
+  // Both queries match the (active, joinedAt) collection-group index.
   const [current, former] = await Promise.all([
-    db.collectionGroup(collectionGroups.members).where("active", "==", true).get(),
+    db
+      .collectionGroup(collectionGroups.members)
+      .where("active", "==", true)
+      .orderBy("joinedAt")
+      .get(),
     db
       .collectionGroup(collectionGroups.members)
       .where("active", "==", false)

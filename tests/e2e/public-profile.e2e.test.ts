@@ -76,9 +76,14 @@ describe.each(Object.entries(viewports))("as a visitor at %s width", (name, view
     await context.close();
   });
 
-  it("says 'Kullanıcı bulunamadı.' for an unknown slug or the wrong type", async () => {
+  it("says 'Kullanıcı bulunamadı.' for an unknown slug, the wrong type or an incomplete profile", async () => {
     const { context, page } = await openPage(browser, viewport);
-    for (const path of ["/junior/boyle-biri-yok", `/junior/${PEOPLE.mentor.userName}`]) {
+    for (const path of [
+      "/junior/boyle-biri-yok",
+      `/junior/${PEOPLE.mentor.userName}`,
+      // A profile that never finished sign-up is not public.
+      `/junior/${PEOPLE.incomplete.userName}`,
+    ]) {
       await page.goto(`${hosting}${path}`);
       await expect
         .poll(() => page.getByTestId("profile-not-found").innerText())

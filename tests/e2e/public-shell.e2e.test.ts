@@ -108,6 +108,7 @@ describe.each(Object.entries(viewports))("shell at %s width", (name, viewport) =
   it("shows the cookie popup bottom-left until Kapat stores cerezPopupClosed=1", async () => {
     const { context, page } = await open(viewport, { cookiesClosed: false });
     await page.goto(hosting);
+    await page.getByRole("heading", { level: 1 }).waitFor();
     const popup = page.getByTestId("cookie-popup");
     await popup.waitFor();
     expect(await popup.innerText()).toContain(

@@ -23,10 +23,11 @@ export function useProfileUser(type: MemberType, userName: string, uid: string |
       if (uid) {
         const snap = await getDoc(doc(db, paths.user(uid)));
         const data = snap.data() as UserDoc | undefined;
-        if (data && data.type === type) return { ...data, id: snap.id };
+        if (data && data.type === type && data.profileComplete) return { ...data, id: snap.id };
       }
       const q = query(
         collection(db, paths.users),
+        where("profileComplete", "==", true),
         where("userName", "==", userName),
         where("type", "==", type),
         limit(1),

@@ -70,10 +70,6 @@ export const routes: RouteObject[] = [
             path: "/hesabim/:nameSlug",
             lazy: screen(() => member().then((m) => m.AccountScreen), { member: true }),
           },
-          {
-            path: "/bildirimler",
-            lazy: screen(() => member().then((m) => m.NotificationsScreen), { member: true }),
-          },
           { path: "/acik_riza_metni", lazy: screen(() => legal().then((m) => m.OpenConsentPage)) },
           {
             path: "/uyelik_kullanici_sozlesmesi",

@@ -1,24 +1,45 @@
 import type { ComponentType } from "react";
 import { Outlet, type RouteObject } from "react-router-dom";
+import { RequireAuth } from "../components/RequireAuth";
 import { SessionController } from "../lib/session/useSession";
+import { VoteModalHost } from "./voting/VoteModalHost";
 
 const authScreens = () => import("./auth/screens");
 
-function lazyScreen(load: () => Promise<ComponentType>) {
-  return async () => ({ Component: await load() });
+/** A screen loaded as its own chunk; `member` screens need a signed-in member. */
+function lazyScreen(load: () => Promise<ComponentType>, options: { member?: boolean } = {}) {
+  return async () => {
+    const Screen = await load();
+    return {
+      Component: options.member
+        ? () => (
+            <RequireAuth>
+              <Screen />
+            </RequireAuth>
+          )
+        : Screen,
+    };
+  };
 }
 
-/** Session wiring (renewal, API error events, logout on a lost session) around member screens. */
+/**
+ * Around the member screens: the session wiring (renewal, API error events, logout on a lost
+ * session) and the weekly rating popup, opened by `?oylama=<voteId>`.
+ */
 function MemberLayout() {
   return (
     <>
       <SessionController />
+      <VoteModalHost />
       <Outlet />
     </>
   );
 }
 
-/** The member side of the route table of spec §2: registration, login and password screens. */
+/**
+ * The member side of the route table of spec §2: registration, login and password screens and the
+ * notifications page.
+ */
 export const memberRoutes: RouteObject[] = [
   {
     element: <MemberLayout />,
@@ -37,6 +58,13 @@ export const memberRoutes: RouteObject[] = [
       {
         path: "/yeni_sifre_belirle",
         lazy: lazyScreen(() => authScreens().then((m) => m.NewPasswordPage)),
+      },
+      {
+        path: "/bildirimler",
+        lazy: lazyScreen(
+          () => import("./notifications/NotificationsPage").then((m) => m.NotificationsPage),
+          { member: true },
+        ),
       },
     ],
   },

@@ -1,0 +1,167 @@
+import { describe, expect, it } from "vitest";
+import {
+  birthYearOptions,
+  canEditProjects,
+  canRemoveLanguageRow,
+  changeCountry,
+  contactDataBody,
+  digitsOnly,
+  eduCertToSave,
+  formatBirthDate,
+  hasProjectMenu,
+  hashTarget,
+  languagesToSave,
+  personalDataBody,
+  photoDeleteOutcome,
+  photoError,
+  positionLocked,
+  showsSurvey,
+  skillsBody,
+  socialDisplay,
+  socialToSave,
+  splitAddress,
+} from "./rules";
+
+const MB = 1024 * 1024;
+
+describe("photo", () => {
+  it("checks the user id, then the type, then the 5 MB limit", () => {
+    expect(photoError({ size: 1, type: "image/png" }, null)).toBe(
+      "Kullanıcı ID'si bulunamadı! Lütfen tekrar giriş yapın.",
+    );
+    expect(photoError({ size: 1, type: "image/gif" }, "u1")).toBe(
+      "Sadece JPEG, PNG ve JPG formatları desteklenmektedir!",
+    );
+    expect(photoError({ size: 5 * MB + 1, type: "image/jpeg" }, "u1")).toBe(
+      "Dosya boyutu 5MB'dan küçük olmalıdır!",
+    );
+    for (const type of ["image/jpeg", "image/png", "image/jpg"]) {
+      expect(photoError({ size: 5 * MB, type }, "u1")).toBeNull();
+    }
+  });
+
+  it("delete: 200/204 deleted, 404 already gone, else a failure", () => {
+    expect(photoDeleteOutcome(204)).toEqual({
+      ok: true,
+      message: "Profil fotoğrafı başarıyla silindi",
+    });
+    expect(photoDeleteOutcome(404)).toEqual({
+      ok: true,
+      message: "Profil fotoğrafı başarıyla kaldırıldı",
+    });
+    expect(photoDeleteOutcome(500)).toEqual({ ok: false, message: "Resim silinemedi" });
+  });
+});
+
+describe("personal information", () => {
+  it("splits and joins the address; a country change clears the city", () => {
+    expect(splitAddress("Türkiye - İzmir")).toEqual({ country: "Türkiye", city: "İzmir" });
+    expect(splitAddress("")).toEqual({ country: "", city: "" });
+    const value = { country: "Türkiye", city: "İzmir" };
+    expect(changeCountry(value, "Almanya")).toEqual({ country: "Almanya", city: "" });
+    expect(changeCountry(value, "Türkiye")).toBe(value);
+  });
+
+  it("100 birth years, newest first, by the Istanbul calendar", () => {
+    const years = birthYearOptions(new Date("2026-12-31T22:30:00Z")); // 1 January 2027 in Istanbul
+    expect(years).toHaveLength(100);
+    expect(years[0]).toBe(2027);
+    expect(years[99]).toBe(1928);
+  });
+
+  it("shows the stored date as dd/MM/yyyy; keeps digits of a phone number", () => {
+    expect(formatBirthDate("1998-04-09")).toBe("09/04/1998");
+    expect(formatBirthDate("")).toBe("");
+    expect(digitsOnly("+90 (532) 111-22-33")).toBe("905321112233");
+  });
+
+  it("personalData body with the address joined and the position as an object", () => {
+    expect(
+      personalDataBody({
+        name: " Elif Yıldız ",
+        gender: "FEMALE",
+        birthDate: "09/04/1998",
+        country: "Türkiye",
+        city: "",
+        position: "Frontend Developer",
+      }),
+    ).toEqual({
+      personalData: {
+        name: "Elif Yıldız",
+        gender: "FEMALE",
+        birthDate: "09/04/1998",
+        address: "Türkiye",
+        position: { name: "Frontend Developer" },
+      },
+    });
+  });
+
+  it("a changed e-mail is no longer verified; the same one keeps its state", () => {
+    const current = { email: "elif@example.com", isEmailVerified: true };
+    expect(
+      contactDataBody({ email: "ELIF@example.com ", telephone: "0532 111" }, current).contactData,
+    ).toEqual({ email: "ELIF@example.com", telephone: "0532111", isEmailVerified: true });
+    expect(
+      contactDataBody({ email: "yeni@example.com", telephone: "" }, current).contactData
+        .isEmailVerified,
+    ).toBe(false);
+  });
+});
+
+describe("lists", () => {
+  it("language rows: removable only while more than one; empty ones dropped", () => {
+    expect(canRemoveLanguageRow([{ language: "Türkçe", level: "İleri" }])).toBe(false);
+    expect(
+      canRemoveLanguageRow([
+        { language: "a", level: "Orta" },
+        { language: "", level: "" },
+      ]),
+    ).toBe(true);
+    expect(
+      languagesToSave([
+        { language: " Türkçe ", level: "İleri" },
+        { language: "İngilizce", level: "" },
+        { language: "", level: "Orta" },
+      ]),
+    ).toEqual([{ language: "Türkçe", level: "İleri" }]);
+  });
+
+  it("social links: '--' when empty, only filled ones saved", () => {
+    const list = ["github:https://github.com/elif", "linkedin:"];
+    expect(socialDisplay(list, "github")).toBe("https://github.com/elif");
+    expect(socialDisplay(list, "linkedin")).toBe("--");
+    expect(socialDisplay(list, "behance")).toBe("--");
+    expect(socialToSave({ github: " https://github.com/elif ", instagram: "  " })).toEqual([
+      "github:https://github.com/elif",
+    ]);
+  });
+
+  it("education entries trimmed and empty ones ignored; skills as named objects", () => {
+    expect(eduCertToSave([" Ege Üniversitesi ", "", "  "])).toEqual(["Ege Üniversitesi"]);
+    expect(skillsBody(["React"])).toEqual({ skills: [{ name: "React" }] });
+  });
+});
+
+describe("projects and navigation", () => {
+  it("'Düzenle' only for exactly 'Project Manager'; the menu only on an Ongoing project", () => {
+    expect(canEditProjects("Project Manager")).toBe(true);
+    expect(canEditProjects("project manager")).toBe(false);
+    expect(canEditProjects(null)).toBe(false);
+    expect(hasProjectMenu("Ongoing")).toBe(true);
+    expect(hasProjectMenu("NotStarted")).toBe(false);
+  });
+
+  it("the position is locked while in a project", () => {
+    expect(positionLocked("p1")).toBe(true);
+    expect(positionLocked(null)).toBe(false);
+  });
+
+  it("hash targets and the survey section", () => {
+    expect(hashTarget("#anketOylamasi")).toBe("anketOylamasi");
+    expect(hashTarget("#geriBildirimler")).toBe("geriBildirimler");
+    expect(hashTarget("#baska")).toBeNull();
+    expect(showsSurvey("JUNIOR", true)).toBe(true);
+    expect(showsSurvey("JUNIOR", false)).toBe(false);
+    expect(showsSurvey("SENIOR", true)).toBe(false);
+  });
+});

@@ -1,0 +1,177 @@
+/**
+ * Pure rules of the own account page (spec §2, §4, §5), ahead of its screens: the photo checks,
+ * the date and address fields, the language and social rows, the section-shaped PATCH /users
+ * bodies, the project menu and the hash scrolling.
+ */
+import {
+  SOCIAL_NETWORKS,
+  istanbulParts,
+  messages,
+  type Gender,
+  type LanguageSkill,
+  type Named,
+  type SocialNetwork,
+} from "@platform/common";
+
+// ---- photo ----------------------------------------------------------------------------------
+
+export const PHOTO_MAX_BYTES = 5 * 1024 * 1024;
+export const PHOTO_TYPES = ["image/jpeg", "image/png", "image/jpg"] as const;
+
+/** The §5 photo checks, in order: the user id, the type, the size. Null when the file may go. */
+export function photoError(
+  file: { size: number; type: string },
+  userId: string | null,
+): string | null {
+  if (!userId) return messages.images.userIdMissing;
+  if (!(PHOTO_TYPES as readonly string[]).includes(file.type)) return messages.images.badType;
+  if (file.size > PHOTO_MAX_BYTES) return messages.images.tooLarge;
+  return null;
+}
+
+/** Deleting the photo: 200/204 deleted, 404 already gone — both count as success (spec §4). */
+export function photoDeleteOutcome(status: number): { ok: boolean; message: string } {
+  if (status === 200 || status === 204) return { ok: true, message: messages.images.deleteSuccess };
+  if (status === 404) return { ok: true, message: messages.images.deleteAlreadyGone };
+  return { ok: false, message: messages.images.deleteFailed };
+}
+
+// ---- personal information -------------------------------------------------------------------
+
+/** Stored "country - city" split back into the two selects. */
+export function splitAddress(address: string): { country: string; city: string } {
+  const [country = "", ...rest] = address.split(" - ");
+  return { country: country.trim(), city: rest.join(" - ").trim() };
+}
+
+export const joinAddress = (country: string, city: string) =>
+  [country.trim(), city.trim()].filter(Boolean).join(" - ");
+
+/** A country change clears the city (spec §5). */
+export function changeCountry(
+  value: { country: string; city: string },
+  country: string,
+): { country: string; city: string } {
+  return country === value.country ? value : { country, city: "" };
+}
+
+/** The year dropdown: this year and the 99 before it, newest first (Istanbul calendar). */
+export function birthYearOptions(now: Date): number[] {
+  const year = istanbulParts(now).year;
+  return Array.from({ length: 100 }, (_, i) => year - i);
+}
+
+/** Stored "yyyy-MM-dd" as the form shows it, dd/MM/yyyy; anything else as it is. */
+export function formatBirthDate(stored: string): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(stored);
+  return m ? `${m[3]}/${m[2]}/${m[1]}` : stored;
+}
+
+/** Telephone field: digits only are kept as the member types (spec §5). */
+export const digitsOnly = (value: string) => value.replace(/\D/g, "");
+
+// ---- lists ----------------------------------------------------------------------------------
+
+export interface LanguageRow {
+  language: string;
+  level: string;
+}
+
+/** A language row can be removed only while more than one exists (spec §5). */
+export const canRemoveLanguageRow = (rows: readonly LanguageRow[]) => rows.length > 1;
+
+/** Rows with an empty language or level are dropped on save (spec §5). */
+export function languagesToSave(rows: readonly LanguageRow[]): LanguageSkill[] {
+  return rows
+    .map((r) => ({ language: r.language.trim(), level: r.level.trim() }))
+    .filter((r) => r.language !== "" && r.level !== "") as LanguageSkill[];
+}
+
+/** The address saved for a network in `social_medias` ("github:https://…"), or '' when none. */
+export function socialAddress(list: readonly string[], network: SocialNetwork): string {
+  const prefix = `${network}:`;
+  const entry = list.find((s) => s.toLowerCase().startsWith(prefix));
+  return entry ? entry.slice(prefix.length).trim() : "";
+}
+
+/** What the page shows for a network: the address, or '--' when empty (spec §2). */
+export const socialDisplay = (list: readonly string[], network: SocialNetwork) =>
+  socialAddress(list, network) || "--";
+
+/** Only filled links are saved (spec §5). */
+export function socialToSave(values: Partial<Record<SocialNetwork, string>>): string[] {
+  return SOCIAL_NETWORKS.flatMap((n) => {
+    const address = (values[n] ?? "").trim();
+    return address ? [`${n}:${address}`] : [];
+  });
+}
+
+/** Education and certificates: trimmed, empty entries ignored (spec §5). */
+export const eduCertToSave = (entries: readonly string[]) =>
+  entries.map((e) => e.trim()).filter((e) => e !== "");
+
+// ---- PATCH /users bodies (spec §7) ----------------------------------------------------------
+
+export function personalDataBody(v: {
+  name: string;
+  gender: Gender | null;
+  birthDate: string;
+  country: string;
+  city: string;
+  position: string;
+}) {
+  return {
+    personalData: {
+      name: v.name.trim(),
+      gender: v.gender,
+      birthDate: v.birthDate,
+      address: joinAddress(v.country, v.city),
+      position: v.position ? { name: v.position } : null,
+    },
+  };
+}
+
+/** A changed e-mail is no longer verified; an unchanged one keeps its state (spec §4). */
+export function contactDataBody(
+  v: { email: string; telephone: string },
+  current: { email: string; isEmailVerified: boolean },
+) {
+  const email = v.email.trim();
+  const changed = email.toLowerCase() !== current.email.trim().toLowerCase();
+  return {
+    contactData: {
+      email,
+      telephone: digitsOnly(v.telephone),
+      isEmailVerified: changed ? false : current.isEmailVerified,
+    },
+  };
+}
+
+export const skillsBody = (names: readonly string[]) => ({
+  skills: names.map((name) => ({ name }) as Named),
+});
+
+// ---- projects and navigation ----------------------------------------------------------------
+
+/** 'Düzenle' is enabled only for the position name exactly 'Project Manager' (spec §6). */
+export const canEditProjects = (positionName: string | null | undefined) =>
+  positionName === "Project Manager";
+
+/** The project menu ('Düzenle', 'Ayrıl') exists only on an Ongoing project (spec §2). */
+export const hasProjectMenu = (status: string) => status === "Ongoing";
+
+/** The role (position) select is locked while the member is in a project (spec §5). */
+export const positionLocked = (currentProjectId: string | null | undefined) =>
+  Boolean(currentProjectId);
+
+export const SCROLL_OFFSET_PX = 100;
+export const SCROLL_DELAY_MS = 500;
+
+/** The section a hash of the account page scrolls to. */
+export function hashTarget(hash: string): "anketOylamasi" | "geriBildirimler" | null {
+  const id = hash.replace(/^#/, "");
+  return id === "anketOylamasi" || id === "geriBildirimler" ? id : null;
+}
+
+/** The survey section shows only on a Junior's own page (spec §2, §6). */
+export const showsSurvey = (type: string, ownPage: boolean) => type === "JUNIOR" && ownPage;

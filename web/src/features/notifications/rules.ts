@@ -1,0 +1,65 @@
+/**
+ * Pure rules of the notifications page (spec §4): the elapsed text and where a click leads.
+ */
+import { notificationTitle, type NotificationType } from "@platform/common";
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+/** 'N dk önce' under an hour, 'N saat M dk önce' under a day, else 'N gün önce'. */
+export function elapsedText(createdAt: Date, now: Date): string {
+  const ms = Math.max(0, now.getTime() - createdAt.getTime());
+  if (ms < HOUR) return `${Math.floor(ms / MINUTE)} dk önce`;
+  if (ms < DAY) {
+    const hours = Math.floor(ms / HOUR);
+    const minutes = Math.floor((ms % HOUR) / MINUTE);
+    return `${hours} saat ${minutes} dk önce`;
+  }
+  return `${Math.floor(ms / DAY)} gün önce`;
+}
+
+export interface NotificationLike {
+  type: NotificationType;
+  content: { projectId?: string; targetUser?: string; userName?: string; voteId?: string };
+}
+
+/** Where a click on a notification leads. */
+export type NotificationAction =
+  | { kind: "navigate"; to: string; state?: { highlightProjectId: string } }
+  | { kind: "vote"; voteId: string };
+
+/** The query parameter that opens the weekly rating popup for a vote. */
+export const VOTE_QUERY_PARAM = "oylama";
+
+/**
+ * The click actions of spec §4. The account page route is /hesabim/{name-slug}, so the member's
+ * slug is used where §4 writes {userId}.
+ */
+export function notificationAction(n: NotificationLike, ownSlug: string): NotificationAction {
+  const toProjects = (highlight: boolean): NotificationAction =>
+    highlight && n.content.projectId
+      ? { kind: "navigate", to: "/projeler", state: { highlightProjectId: n.content.projectId } }
+      : { kind: "navigate", to: "/projeler" };
+  switch (n.type) {
+    case "PROJECT_USER_VOTECOMPLETED":
+    case "PROJECT_USER_GOTFEEDBACK":
+      return { kind: "navigate", to: `/hesabim/${ownSlug}#anketOylamasi` };
+    case "PROJECT_USER_VOTETIME":
+      return n.content.voteId
+        ? { kind: "vote", voteId: n.content.voteId }
+        : { kind: "navigate", to: "/bildirimler" };
+    case "PROJECT_REJECTED":
+      return toProjects(false);
+    case "PROJECT_USER_DISCARDED":
+    case "PROJECT_ACCEPTED":
+    case "PROJECT_UPDATED":
+    case "PROJECT_HIRING":
+    case "PROJECT_USER_LEFT":
+    case "PROJECT_TO_LIVE":
+      return toProjects(true);
+  }
+}
+
+/** The title of §4 with the names filled in. */
+export const titleOf = (n: NotificationLike) => notificationTitle(n.type, n.content);

@@ -1,0 +1,29 @@
+import type { NotificationDto, PendingVoteDto } from "@platform/common";
+import { api } from "../../lib/api/index";
+import type { VoteSubmission } from "./rules";
+
+export const PENDING_VOTES_KEY = ["votes", "pending"] as const;
+
+export async function fetchPendingVote(voteId: string): Promise<PendingVoteDto> {
+  const res = await api.get<PendingVoteDto>(`/votes/pending/${encodeURIComponent(voteId)}`, {
+    errorEvent: false,
+  });
+  if (!res.data) throw new Error("empty");
+  return res.data;
+}
+
+export async function submitVote(voteId: string, body: VoteSubmission) {
+  return api.post(`/votes/complete/${encodeURIComponent(voteId)}`, body);
+}
+
+/** Deletes the 'Oylama Zamanı' notifications of this vote (after it has been answered). */
+export async function deleteVoteTimeNotifications(voteId: string): Promise<void> {
+  const res = await api.get<{ notifications: NotificationDto[] }>("/notifications", {
+    query: { limit: 200 },
+    errorEvent: false,
+  });
+  const matching = (res.data?.notifications ?? []).filter(
+    (n) => n.type === "PROJECT_USER_VOTETIME" && n.content.voteId === voteId,
+  );
+  await Promise.all(matching.map((n) => api.delete(`/notifications/${n._id}`)));
+}

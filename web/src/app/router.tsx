@@ -66,10 +66,6 @@ export const routes: RouteObject[] = [
             lazy: screen(() => import("../features/faq/FaqPage").then((m) => m.FaqPage)),
           },
           ...memberRoutes,
-          {
-            path: "/hesabim/:nameSlug",
-            lazy: screen(() => member().then((m) => m.AccountScreen), { member: true }),
-          },
           { path: "/acik_riza_metni", lazy: screen(() => legal().then((m) => m.OpenConsentPage)) },
           {
             path: "/uyelik_kullanici_sozlesmesi",

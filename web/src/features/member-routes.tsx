@@ -37,8 +37,8 @@ function MemberLayout() {
 }
 
 /**
- * The member side of the route table of spec §2: registration, login and password screens and the
- * notifications page.
+ * The member side of the route table of spec §2: registration, login and password screens, the own
+ * account page and the notifications page.
  */
 export const memberRoutes: RouteObject[] = [
   {
@@ -58,6 +58,12 @@ export const memberRoutes: RouteObject[] = [
       {
         path: "/yeni_sifre_belirle",
         lazy: lazyScreen(() => authScreens().then((m) => m.NewPasswordPage)),
+      },
+      {
+        path: "/hesabim/:nameSlug",
+        lazy: lazyScreen(() => import("./account/AccountPage").then((m) => m.AccountPage), {
+          member: true,
+        }),
       },
       {
         path: "/bildirimler",

@@ -1,0 +1,351 @@
+import {
+  ActionIcon,
+  Alert,
+  Avatar,
+  Badge,
+  Button,
+  Container,
+  Grid,
+  Group,
+  Menu,
+  Paper,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+} from "@mantine/core";
+import { notifications } from "@mantine/notifications";
+import {
+  GENDER_LABELS,
+  RATING_CATEGORIES,
+  SOCIAL_NETWORKS,
+  type UserDto,
+  type UserProjectDto,
+} from "@platform/common";
+import { IconCircleCheck, IconDots } from "@tabler/icons-react";
+import { useEffect, type ReactNode } from "react";
+import { useLocation, useNavigate } from "react-router-dom";
+import { usePageMeta } from "../../components/PageMeta";
+import { messageOf } from "../../lib/api/errors";
+import { useLogout } from "../../lib/session/useSession";
+import { useViewer } from "../../lib/viewer";
+import {
+  useAccountFeedbacks,
+  useAccountProjects,
+  useAccountUser,
+  useLeaveProject,
+  usePendingVotes,
+  useSendConfirmation,
+} from "./data";
+import {
+  SCROLL_DELAY_MS,
+  SCROLL_OFFSET_PX,
+  canEditProjects,
+  formatBirthDate,
+  hasProjectMenu,
+  hashTarget,
+  showsSurvey,
+  socialDisplay,
+} from "./rules";
+import { ACCOUNT_TEXTS as T } from "./texts";
+
+function Section(props: { title: string; id?: string; children: ReactNode; testId?: string }) {
+  return (
+    <Paper withBorder radius="md" p="md" id={props.id} data-testid={props.testId}>
+      <Stack gap="xs">
+        <Title order={2} size="h4">
+          {props.title}
+        </Title>
+        {props.children}
+      </Stack>
+    </Paper>
+  );
+}
+
+function Field(props: { label: string; children: ReactNode }) {
+  return (
+    <Group gap="xs" wrap="nowrap" align="flex-start">
+      <Text size="sm" c="dimmed" miw={110}>
+        {props.label}
+      </Text>
+      <Text size="sm" component="div">
+        {props.children}
+      </Text>
+    </Group>
+  );
+}
+
+function ContactSection({ user }: { user: UserDto }) {
+  const send = useSendConfirmation();
+  const confirm = () =>
+    send.mutate(user.email ?? "", {
+      onSuccess: () => notifications.show({ color: "blue", message: T.confirmationSent }),
+      onError: (err) =>
+        notifications.show({ color: "red", message: messageOf(err, T.confirmationFailed) }),
+    });
+  return (
+    <Section title={T.contact} testId="account-contact">
+      <Field label={T.email}>
+        <Group gap={6} wrap="wrap">
+          <span>{user.email ?? T.empty}</span>
+          {user.isEmailVerified ? (
+            <IconCircleCheck
+              size={18}
+              color="var(--mantine-color-teal-6)"
+              aria-label={T.verified}
+            />
+          ) : (
+            <Button variant="subtle" size="compact-sm" onClick={confirm} loading={send.isPending}>
+              {T.verifyPrompt}
+            </Button>
+          )}
+        </Group>
+      </Field>
+      <Field label={T.telephone}>{user.telephone || T.empty}</Field>
+    </Section>
+  );
+}
+
+function ProjectRow({ project, canEdit }: { project: UserProjectDto; canEdit: boolean }) {
+  const navigate = useNavigate();
+  const leave = useLeaveProject();
+  const ongoing = hasProjectMenu(project.status);
+  return (
+    <Group justify="space-between" wrap="nowrap" data-testid="account-project">
+      <Stack gap={0}>
+        <Text fw={600}>{project.title}</Text>
+        <Text size="sm" c="dimmed">
+          {project.positionName} · {ongoing ? T.ongoing : T.notStarted} · {T.days(project.duration)}
+        </Text>
+      </Stack>
+      {ongoing && project.active && (
+        <Menu position="bottom-end">
+          <Menu.Target>
+            <ActionIcon variant="subtle" aria-label={T.projectMenu(project.title)}>
+              <IconDots size={18} />
+            </ActionIcon>
+          </Menu.Target>
+          <Menu.Dropdown>
+            <Menu.Item
+              disabled={!canEdit}
+              onClick={() =>
+                navigate(`/projeler/edit/${project._id}`, { state: { projectId: project._id } })
+              }
+            >
+              {T.edit}
+            </Menu.Item>
+            <Menu.Item
+              color="red"
+              onClick={() =>
+                leave.mutate(project._id, {
+                  onSuccess: () => notifications.show({ color: "teal", message: T.leaveSuccess }),
+                  onError: (err) =>
+                    notifications.show({ color: "red", message: messageOf(err, T.leaveFailed) }),
+                })
+              }
+            >
+              {T.leave}
+            </Menu.Item>
+          </Menu.Dropdown>
+        </Menu>
+      )}
+    </Group>
+  );
+}
+
+/** Scrolls to the section a hash names, 100 px above it, after 500 ms (spec §2). */
+function useHashScroll(ready: boolean) {
+  const { hash } = useLocation();
+  useEffect(() => {
+    const target = hashTarget(hash);
+    if (!ready || !target) return;
+    const id = window.setTimeout(() => {
+      const el = document.getElementById(target);
+      if (el) {
+        const top = el.getBoundingClientRect().top + window.scrollY - SCROLL_OFFSET_PX;
+        window.scrollTo({ top, behavior: "smooth" });
+      }
+    }, SCROLL_DELAY_MS);
+    return () => window.clearTimeout(id);
+  }, [hash, ready]);
+}
+
+/** /hesabim/{name-slug}: the signed-in member's own page. */
+export function AccountPage() {
+  usePageMeta({ title: T.title, description: T.description });
+  const viewer = useViewer();
+  const user = useAccountUser(viewer.uid);
+  const projects = useAccountProjects(viewer.uid);
+  const feedbacks = useAccountFeedbacks(viewer.uid);
+  const logout = useLogout();
+  const navigate = useNavigate();
+  const survey = showsSurvey(user.data?.type ?? "", true);
+  const pending = usePendingVotes(survey);
+  useHashScroll(user.isSuccess && feedbacks.isSuccess);
+
+  if (user.isPending) {
+    return (
+      <Container size="lg" py="xl" data-testid="account-loading">
+        <Grid>
+          <Grid.Col span={{ base: 12, md: 4 }}>
+            <Skeleton h={280} radius="md" />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 8 }}>
+            <Stack>
+              {[0, 1, 2].map((i) => (
+                <Skeleton key={i} h={120} radius="md" />
+              ))}
+            </Stack>
+          </Grid.Col>
+        </Grid>
+      </Container>
+    );
+  }
+  if (user.isError) {
+    return (
+      <Container size="lg" py="xl">
+        <Alert color="red" role="alert">
+          {messageOf(user.error, T.loadFailed)}
+        </Alert>
+      </Container>
+    );
+  }
+  const u = user.data;
+  if (!u) {
+    return (
+      <Container size="lg" py="xl">
+        <Text>{T.notFound}</Text>
+      </Container>
+    );
+  }
+
+  const canEdit = canEditProjects(u.position?.name);
+  return (
+    <Container size="lg" py="xl" data-testid="account-page">
+      <Grid>
+        <Grid.Col span={{ base: 12, md: 4 }}>
+          <Paper withBorder radius="md" p="lg" data-testid="account-card">
+            <Stack align="center" gap="xs">
+              <Avatar src={u.photoUrl} size={120} radius={120} alt={u.name} />
+              <Title order={1} size="h3" ta="center">
+                {u.name}
+              </Title>
+              {u.position && <Text c="dimmed">{u.position.name}</Text>}
+              <Badge variant="light">{u.type === "SENIOR" ? "Senior" : "Junior"}</Badge>
+              <Button variant="light" color="red" onClick={() => void logout()} mt="sm">
+                {T.logout}
+              </Button>
+            </Stack>
+          </Paper>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 8 }}>
+          <Stack gap="md">
+            <Section title={T.personal} testId="account-personal">
+              <Field label={T.gender}>{u.gender ? GENDER_LABELS[u.gender] : T.empty}</Field>
+              <Field label={T.address}>{u.address || T.empty}</Field>
+              <Field label={T.birthDate}>
+                {u.birthDate ? formatBirthDate(u.birthDate) : T.empty}
+              </Field>
+            </Section>
+            <ContactSection user={u} />
+            <Section title={T.social} testId="account-social">
+              {SOCIAL_NETWORKS.map((n) => (
+                <Field key={n} label={T.social_names[n]}>
+                  {socialDisplay(u.social_medias, n)}
+                </Field>
+              ))}
+            </Section>
+            <Section title={T.about} testId="account-about">
+              <Text size="sm" c={u.about ? undefined : "dimmed"}>
+                {u.about || T.aboutEmpty}
+              </Text>
+            </Section>
+            <Section title={T.skills} testId="account-skills">
+              <Group gap="xs">
+                {u.skills.length === 0 && <Text size="sm">{T.empty}</Text>}
+                {u.skills.map((s) => (
+                  <Badge key={s.name} variant="outline">
+                    {s.name}
+                  </Badge>
+                ))}
+              </Group>
+            </Section>
+            <Section title={T.languages} testId="account-languages">
+              {u.languages.length === 0 && <Text size="sm">{T.empty}</Text>}
+              {u.languages.map((l) => (
+                <Field key={l.language} label={l.language}>
+                  {l.level}
+                </Field>
+              ))}
+            </Section>
+            <Section title={T.education} testId="account-education">
+              {u.edu_cert.length === 0 && <Text size="sm">{T.empty}</Text>}
+              {u.edu_cert.map((e) => (
+                <Text key={e} size="sm">
+                  {e}
+                </Text>
+              ))}
+            </Section>
+            <Section title={T.projects} testId="account-projects">
+              {(projects.data ?? []).length === 0 && <Text size="sm">{T.empty}</Text>}
+              {(projects.data ?? []).map((p) => (
+                <ProjectRow key={p._id} project={p} canEdit={canEdit} />
+              ))}
+            </Section>
+            {survey && (
+              <Section title={T.survey} id="anketOylamasi" testId="account-survey">
+                {(pending.data ?? []).length > 0 && (
+                  <Stack gap={4}>
+                    <Text size="sm" fw={600}>
+                      {T.pendingVotes}
+                    </Text>
+                    {(pending.data ?? []).map((v) => (
+                      <Button
+                        key={v.voteId}
+                        variant="light"
+                        size="compact-sm"
+                        w="fit-content"
+                        onClick={() =>
+                          navigate({ search: `?oylama=${encodeURIComponent(v.voteId)}` })
+                        }
+                      >
+                        {T.rate(v.targetUser.name)}
+                      </Button>
+                    ))}
+                  </Stack>
+                )}
+                {u.totalRate ? (
+                  RATING_CATEGORIES.map((c) => (
+                    <Field key={c} label={T.categories[c]}>
+                      {u.totalRate![c].toFixed(1)} / 5
+                    </Field>
+                  ))
+                ) : (
+                  <Text size="sm" c="dimmed">
+                    {T.noRatings}
+                  </Text>
+                )}
+              </Section>
+            )}
+            <Section title={T.feedback} id="geriBildirimler" testId="account-feedback">
+              {(feedbacks.data ?? []).length === 0 && (
+                <Text size="sm" c="dimmed">
+                  {T.noFeedback}
+                </Text>
+              )}
+              {(feedbacks.data ?? []).map((f) => (
+                <Paper key={f._id} withBorder p="sm" radius="sm">
+                  <Text size="sm">{f.feedback}</Text>
+                  <Text size="xs" c="dimmed">
+                    {f.evaluatorUser.name}
+                    {f.evaluatorUser.position ? ` · ${f.evaluatorUser.position.name}` : ""}
+                  </Text>
+                </Paper>
+              ))}
+            </Section>
+          </Stack>
+        </Grid.Col>
+      </Grid>
+    </Container>
+  );
+}

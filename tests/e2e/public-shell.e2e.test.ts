@@ -3,14 +3,11 @@
  * and social tags, 404 and 500 screens, the render-error redirect, scroll to top, colour schemes,
  * the bell (badge, dropdown from 1180 px, page link below) and guarded member routes.
  */
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchBrowser, screenshot, viewports } from "../support/browser.js";
-import {
-  closeCookiePopup,
-  seriousAxeViolations,
-  signInContext,
-} from "../support/public-browser.js";
+import { seriousAxeViolations } from "../support/public-browser.js";
+import { openPage } from "../support/public-pages.js";
 import { PEOPLE, seedPublicData } from "../support/public-seed.js";
 
 const hosting = inject("stackUrls").hosting!;
@@ -25,18 +22,10 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function open(
+const open = (
   viewport: { width: number; height: number },
   options: { signedInAs?: string; cookiesClosed?: boolean } = {},
-): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await browser.newContext({ viewport });
-  if (options.signedInAs) await signInContext(context, options.signedInAs);
-  if (options.cookiesClosed !== false) await closeCookiePopup(context);
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on("pageerror", (err) => errors.push(err.message));
-  return { context, page, errors };
-}
+) => openPage(browser, viewport, options);
 
 const meta = (page: Page, selector: string) =>
   page.locator(`head ${selector}`).first().getAttribute("content");

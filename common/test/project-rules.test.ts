@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   type ApplicantState,
   type PositionState,
+  appliedInCurrentWindow,
   checkApplication,
   canManageProject,
   durationDays,
@@ -147,5 +148,20 @@ describe("project management and helpers", () => {
   it("counts whole days", () => {
     expect(durationDays(goLive, new Date(goLive.getTime() + 36 * 60 * minute))).toBe(1);
     expect(durationDays(goLive, goLive)).toBe(0);
+  });
+});
+
+describe("appliedInCurrentWindow", () => {
+  const windowStart = new Date("2026-11-20T09:00:00Z");
+  it("counts an application made in the current window, from its first instant", () => {
+    expect(appliedInCurrentWindow(windowStart, windowStart)).toBe(true);
+    expect(appliedInCurrentWindow(new Date("2026-11-20T10:00:00Z"), windowStart)).toBe(true);
+  });
+  it("ignores an application of an earlier window of a reopened seat", () => {
+    expect(appliedInCurrentWindow(new Date("2026-11-20T08:59:59Z"), windowStart)).toBe(false);
+  });
+  it("treats no application as not applied, and any application to a windowless seat as applied", () => {
+    expect(appliedInCurrentWindow(null, windowStart)).toBe(false);
+    expect(appliedInCurrentWindow(new Date("2026-01-01T00:00:00Z"), null)).toBe(true);
   });
 });

@@ -105,6 +105,19 @@ const refuse = (reason: ApplicationRefusal): ApplicationDecision => ({
 });
 
 /**
+ * A member has "already applied" only with an application made in the position's current
+ * window: a seat reopened after a departure or removal starts a fresh window, and applicants of
+ * its earlier windows may apply again.
+ */
+export function appliedInCurrentWindow(
+  appliedAt: Date | null,
+  windowStartsAt: Date | null,
+): boolean {
+  if (appliedAt === null) return false;
+  return windowStartsAt === null || appliedAt.getTime() >= windowStartsAt.getTime();
+}
+
+/**
  * May this member apply to this position now? Every rule of spec §1 and §5, in the order a
  * member would want to hear about them.
  */

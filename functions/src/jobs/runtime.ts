@@ -11,7 +11,6 @@ import {
   Timestamp,
   type WriteBatch,
 } from "firebase-admin/firestore";
-import type { TimestampLike } from "@platform/common";
 
 export interface JobContext {
   db: Firestore;
@@ -28,11 +27,7 @@ export const MAX_BATCH_WRITES = 450;
 
 export const timestamp = (date: Date): Timestamp => Timestamp.fromDate(date);
 
-export function toDate(value: TimestampLike | Date | null | undefined): Date | null {
-  if (!value) return null;
-  if (value instanceof Date) return value;
-  return typeof value.toDate === "function" ? value.toDate() : null;
-}
+export { toDate } from "../infra/firestore.js";
 
 export function chunk<T>(items: readonly T[], size: number): T[][] {
   const chunks: T[][] = [];

@@ -9,6 +9,7 @@ import {
   APPLICATION_WINDOW_HOURS,
   RATING_CATEGORIES,
   addHours,
+  appliedInCurrentWindow,
   canManageProject,
   checkApplication,
   messages,
@@ -228,7 +229,10 @@ export async function apply(uid: string, positionId: string, now: Date) {
         windowEndsAt: toDate(position.windowEndsAt),
       },
       project: { isLive: project.isLive === true, liveSince: toDate(project.liveSince) },
-      alreadyApplied: appSnap.exists,
+      alreadyApplied: appliedInCurrentWindow(
+        toDate(appSnap.data()?.appliedAt),
+        toDate(position.windowStartsAt),
+      ),
       now,
     });
     if (!decision.ok) {
@@ -255,7 +259,9 @@ export async function apply(uid: string, positionId: string, now: Date) {
       appliedAt: ts(now),
       decidedAt: null,
     };
-    tx.create(appRef, application);
+    // set, not create: a seat reopened after a departure keeps applications of its earlier
+    // windows, and a member who applied then may apply again now.
+    tx.set(appRef, application);
     tx.update(posRef, { applicantCount: FieldValue.increment(1), updatedAt: ts(now) });
     tx.update(userRef(uid), { activeApplication: { projectId, positionId }, updatedAt: ts(now) });
     return { applicationId: uid, projectId, positionId, status: "PENDING" as const };

@@ -3,7 +3,8 @@
  * and social tags, 404 and 500 screens, the render-error redirect, scroll to top, colour schemes,
  * the bell (badge, dropdown from 1180 px, page link below) and guarded member routes.
  */
-import type { Browser, Page } from "playwright-core";
+import { gzipSync } from "node:zlib";
+import type { Browser, Page, Response } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchBrowser, screenshot, viewports } from "../support/browser.js";
 import { seriousAxeViolations } from "../support/public-browser.js";
@@ -248,6 +249,23 @@ describe("pages, titles and errors", () => {
       await page.goto(`${hosting}${path}`);
       await page.waitForURL(`${hosting}/giris_yap`);
     }
+    await context.close();
+  });
+});
+
+describe("bundle budget", () => {
+  it("downloads at most 250 KB of gzipped JavaScript for a first visit to /", async () => {
+    const { context, page } = await open(viewports.desktop);
+    const scripts: Response[] = [];
+    page.on("response", (res) => {
+      if (res.url().startsWith(hosting) && /\.js(\?|$)/.test(res.url())) scripts.push(res);
+    });
+    await page.goto(hosting, { waitUntil: "networkidle" });
+    await page.getByTestId("faq-home").waitFor();
+    let total = 0;
+    for (const res of scripts) total += gzipSync(await res.body(), { level: 9 }).length;
+    expect(scripts.length).toBeGreaterThan(1);
+    expect(total).toBeLessThanOrEqual(250 * 1024);
     await context.close();
   });
 });

@@ -93,7 +93,7 @@ export const ProjectCard = forwardRef<HTMLButtonElement, ProjectCardProps>(funct
               {projectTypeLabel(project.type)}
             </Badge>
           </Group>
-          <Text fw={700} lineClamp={1}>
+          <Text fw={700} lineClamp={2}>
             {project.title}
           </Text>
           <Text size="sm" c="dimmed" lineClamp={2}>

@@ -22,8 +22,8 @@ import {
   type UserDto,
   type UserProjectDto,
 } from "@platform/common";
-import { IconCircleCheck, IconDots } from "@tabler/icons-react";
-import { useEffect, type ReactNode } from "react";
+import { IconCircleCheck, IconDots, IconPencil } from "@tabler/icons-react";
+import { useEffect, useState, type ReactNode } from "react";
 import { useLocation, useNavigate } from "react-router-dom";
 import { usePageMeta } from "../../components/PageMeta";
 import { messageOf } from "../../lib/api/errors";
@@ -47,15 +47,29 @@ import {
   showsSurvey,
   socialDisplay,
 } from "./rules";
-import { ACCOUNT_TEXTS as T } from "./texts";
+import { EditSectionModal, type EditSection } from "./EditSectionModal";
+import { EDIT_TEXTS as E, ACCOUNT_TEXTS as T } from "./texts";
 
-function Section(props: { title: string; id?: string; children: ReactNode; testId?: string }) {
+function Section(props: {
+  title: string;
+  id?: string;
+  children: ReactNode;
+  testId?: string;
+  onEdit?: () => void;
+}) {
   return (
     <Paper withBorder radius="md" p="md" id={props.id} data-testid={props.testId}>
       <Stack gap="xs">
-        <Title order={2} size="h4">
-          {props.title}
-        </Title>
+        <Group justify="space-between" wrap="nowrap">
+          <Title order={2} size="h4">
+            {props.title}
+          </Title>
+          {props.onEdit && (
+            <ActionIcon variant="subtle" aria-label={E.edit(props.title)} onClick={props.onEdit}>
+              <IconPencil size={18} />
+            </ActionIcon>
+          )}
+        </Group>
         {props.children}
       </Stack>
     </Paper>
@@ -75,7 +89,7 @@ function Field(props: { label: string; children: ReactNode }) {
   );
 }
 
-function ContactSection({ user }: { user: UserDto }) {
+function ContactSection({ user, onEdit }: { user: UserDto; onEdit: () => void }) {
   const send = useSendConfirmation();
   const confirm = () =>
     send.mutate(user.email ?? "", {
@@ -84,7 +98,7 @@ function ContactSection({ user }: { user: UserDto }) {
         notifications.show({ color: "red", message: messageOf(err, T.confirmationFailed) }),
     });
   return (
-    <Section title={T.contact} testId="account-contact">
+    <Section title={T.contact} testId="account-contact" onEdit={onEdit}>
       <Field label={T.email}>
         <Group gap={6} wrap="wrap">
           <span>{user.email ?? T.empty}</span>
@@ -179,6 +193,7 @@ export function AccountPage() {
   const feedbacks = useAccountFeedbacks(viewer.uid);
   const logout = useLogout();
   const navigate = useNavigate();
+  const [editing, setEditing] = useState<EditSection | null>(null);
   const survey = showsSurvey(user.data?.type ?? "", true);
   const pending = usePendingVotes(survey);
   useHashScroll(user.isSuccess && feedbacks.isSuccess);
@@ -222,6 +237,7 @@ export function AccountPage() {
   const canEdit = canEditProjects(u.position?.name);
   return (
     <Container size="lg" py="xl" data-testid="account-page">
+      <EditSectionModal section={editing} user={u} onClose={() => setEditing(null)} />
       <Grid>
         <Grid.Col span={{ base: 12, md: 4 }}>
           <Paper withBorder radius="md" p="lg" data-testid="account-card">
@@ -240,27 +256,31 @@ export function AccountPage() {
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 8 }}>
           <Stack gap="md">
-            <Section title={T.personal} testId="account-personal">
+            <Section
+              title={T.personal}
+              testId="account-personal"
+              onEdit={() => setEditing("personal")}
+            >
               <Field label={T.gender}>{u.gender ? GENDER_LABELS[u.gender] : T.empty}</Field>
               <Field label={T.address}>{u.address || T.empty}</Field>
               <Field label={T.birthDate}>
                 {u.birthDate ? formatBirthDate(u.birthDate) : T.empty}
               </Field>
             </Section>
-            <ContactSection user={u} />
-            <Section title={T.social} testId="account-social">
+            <ContactSection user={u} onEdit={() => setEditing("contact")} />
+            <Section title={T.social} testId="account-social" onEdit={() => setEditing("social")}>
               {SOCIAL_NETWORKS.map((n) => (
                 <Field key={n} label={T.social_names[n]}>
                   {socialDisplay(u.social_medias, n)}
                 </Field>
               ))}
             </Section>
-            <Section title={T.about} testId="account-about">
+            <Section title={T.about} testId="account-about" onEdit={() => setEditing("about")}>
               <Text size="sm" c={u.about ? undefined : "dimmed"}>
                 {u.about || T.aboutEmpty}
               </Text>
             </Section>
-            <Section title={T.skills} testId="account-skills">
+            <Section title={T.skills} testId="account-skills" onEdit={() => setEditing("skills")}>
               <Group gap="xs">
                 {u.skills.length === 0 && <Text size="sm">{T.empty}</Text>}
                 {u.skills.map((s) => (
@@ -270,7 +290,11 @@ export function AccountPage() {
                 ))}
               </Group>
             </Section>
-            <Section title={T.languages} testId="account-languages">
+            <Section
+              title={T.languages}
+              testId="account-languages"
+              onEdit={() => setEditing("languages")}
+            >
               {u.languages.length === 0 && <Text size="sm">{T.empty}</Text>}
               {u.languages.map((l) => (
                 <Field key={l.language} label={l.language}>
@@ -278,7 +302,11 @@ export function AccountPage() {
                 </Field>
               ))}
             </Section>
-            <Section title={T.education} testId="account-education">
+            <Section
+              title={T.education}
+              testId="account-education"
+              onEdit={() => setEditing("education")}
+            >
               {u.edu_cert.length === 0 && <Text size="sm">{T.empty}</Text>}
               {u.edu_cert.map((e) => (
                 <Text key={e} size="sm">

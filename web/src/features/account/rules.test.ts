@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
+  birthDateParts,
+  birthDateValue,
   birthYearOptions,
   canEditProjects,
   canRemoveLanguageRow,
@@ -94,6 +96,22 @@ describe("personal information", () => {
         position: { name: "Frontend Developer" },
       },
     });
+  });
+
+  it("birth date selects make dd/MM/yyyy; no position chosen sends none", () => {
+    expect(birthDateValue("9", "4", "1998")).toBe("09/04/1998");
+    expect(birthDateValue("", "4", "1998")).toBe("");
+    expect(birthDateParts("1998-04-09")).toEqual({ day: "09", month: "04", year: "1998" });
+    expect(birthDateParts("")).toEqual({ day: "", month: "", year: "" });
+    const body = personalDataBody({
+      name: "A B",
+      gender: null,
+      birthDate: "",
+      country: "",
+      city: "",
+      position: "",
+    });
+    expect("position" in body.personalData).toBe(false);
   });
 
   it("a changed e-mail is no longer verified; the same one keeps its state", () => {

@@ -61,6 +61,18 @@ export function birthYearOptions(now: Date): number[] {
   return Array.from({ length: 100 }, (_, i) => year - i);
 }
 
+/** dd/MM/yyyy from the three birth-date selects; '' until all three are chosen. */
+export function birthDateValue(day: string, month: string, year: string): string {
+  if (!day || !month || !year) return "";
+  return `${day.padStart(2, "0")}/${month.padStart(2, "0")}/${year}`;
+}
+
+/** The three selects of a stored "yyyy-MM-dd". */
+export function birthDateParts(stored: string): { day: string; month: string; year: string } {
+  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(stored);
+  return m ? { day: m[3]!, month: m[2]!, year: m[1]! } : { day: "", month: "", year: "" };
+}
+
 /** Stored "yyyy-MM-dd" as the form shows it, dd/MM/yyyy; anything else as it is. */
 export function formatBirthDate(stored: string): string {
   const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(stored);
@@ -126,7 +138,8 @@ export function personalDataBody(v: {
       gender: v.gender,
       birthDate: v.birthDate,
       address: joinAddress(v.country, v.city),
-      position: v.position ? { name: v.position } : null,
+      // the position is sent only when one is chosen (it cannot be cleared)
+      ...(v.position ? { position: { name: v.position } } : {}),
     },
   };
 }

@@ -1,0 +1,420 @@
+import {
+  ActionIcon,
+  Alert,
+  Button,
+  Group,
+  Modal,
+  MultiSelect,
+  Select,
+  Stack,
+  TextInput,
+  Textarea,
+} from "@mantine/core";
+import { useForm } from "@mantine/form";
+import { notifications } from "@mantine/notifications";
+import {
+  GENDERS,
+  GENDER_LABELS,
+  LANGUAGE_LEVELS,
+  SOCIAL_NETWORKS,
+  type Gender,
+  type UserDto,
+} from "@platform/common";
+import { IconPlus, IconTrash } from "@tabler/icons-react";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { api } from "../../lib/api/index";
+import { messageOf } from "../../lib/api/errors";
+import {
+  birthDateParts,
+  birthDateValue,
+  birthYearOptions,
+  canRemoveLanguageRow,
+  changeCountry,
+  contactDataBody,
+  digitsOnly,
+  eduCertToSave,
+  languagesToSave,
+  personalDataBody,
+  positionLocked,
+  skillsBody,
+  socialAddress,
+  socialToSave,
+  splitAddress,
+} from "./rules";
+import { EDIT_TEXTS as E, ACCOUNT_TEXTS as T } from "./texts";
+
+export type EditSection =
+  "personal" | "contact" | "social" | "about" | "skills" | "languages" | "education";
+
+const lookup = <R,>(key: string, path: string, pick: (data: unknown) => R, enabled = true) => ({
+  queryKey: ["lookups", key],
+  enabled,
+  staleTime: Infinity,
+  queryFn: async () => pick((await api.get(path, { errorEvent: false })).data),
+});
+const names = (data: unknown) =>
+  (Array.isArray(data) ? (data as { name: string }[]) : []).map((d) => d.name);
+
+function useSave(onDone: () => void) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: Record<string, unknown>) => api.patch("/users", body),
+    onSuccess: async () => {
+      notifications.show({ color: "teal", message: E.saved });
+      onDone();
+      await queryClient.invalidateQueries();
+    },
+  });
+}
+
+function Footer(props: { saving: boolean; onCancel: () => void }) {
+  return (
+    <Group justify="flex-end" mt="md">
+      <Button variant="default" onClick={props.onCancel}>
+        {E.cancel}
+      </Button>
+      <Button type="submit" loading={props.saving}>
+        {E.save}
+      </Button>
+    </Group>
+  );
+}
+
+function Failure({ error }: { error: unknown }) {
+  if (!error) return null;
+  return (
+    <Alert color="red" role="alert" data-testid="edit-error">
+      {messageOf(error, E.failed)}
+    </Alert>
+  );
+}
+
+function PersonalForm({ user, onDone }: { user: UserDto; onDone: () => void }) {
+  const address = splitAddress(user.address);
+  const date = birthDateParts(user.birthDate);
+  const form = useForm({
+    mode: "controlled",
+    initialValues: {
+      name: user.name,
+      gender: (user.gender ?? "") as Gender | "",
+      day: date.day,
+      month: date.month,
+      year: date.year,
+      country: address.country,
+      city: address.city,
+      position: user.position?.name ?? "",
+    },
+    validate: { name: (v) => (v.trim().length >= 2 ? null : E.nameRequired) },
+  });
+  const countries = useQuery(
+    lookup("countries", "/locations/countries", (d) =>
+      Array.isArray(d) ? (d as { isoCode: string; name: string }[]) : [],
+    ),
+  );
+  const iso = countries.data?.find((c) => c.name === form.values.country)?.isoCode ?? null;
+  const cities = useQuery(
+    lookup(`cities-${iso}`, `/locations/countries/${iso}/cities`, names, iso !== null),
+  );
+  const positions = useQuery(lookup("positionNames", "/positions/positionNames", names));
+  const save = useSave(onDone);
+  const locked = positionLocked(user.currentProjectId);
+  const days = Array.from({ length: 31 }, (_, i) => String(i + 1).padStart(2, "0"));
+  const months = Array.from({ length: 12 }, (_, i) => String(i + 1).padStart(2, "0"));
+  const years = birthYearOptions(new Date()).map(String);
+
+  return (
+    <form
+      onSubmit={form.onSubmit((v) =>
+        save.mutate(
+          personalDataBody({
+            name: v.name,
+            gender: v.gender || null,
+            birthDate: birthDateValue(v.day, v.month, v.year),
+            country: v.country,
+            city: v.city,
+            position: locked ? "" : v.position,
+          }),
+        ),
+      )}
+    >
+      <Stack gap="sm">
+        <TextInput label={E.name} required {...form.getInputProps("name")} />
+        <Select
+          label={T.gender}
+          data={GENDERS.map((g) => ({ value: g, label: GENDER_LABELS[g] }))}
+          {...form.getInputProps("gender")}
+        />
+        <Group grow gap="xs" align="flex-end">
+          <Select label={E.day} data={days} searchable {...form.getInputProps("day")} />
+          <Select label={E.month} data={months} searchable {...form.getInputProps("month")} />
+          <Select label={E.year} data={years} searchable {...form.getInputProps("year")} />
+        </Group>
+        <Select
+          label={E.country}
+          searchable
+          data={(countries.data ?? []).map((c) => c.name)}
+          value={form.values.country || null}
+          onChange={(country) => {
+            const next = changeCountry(
+              { country: form.values.country, city: form.values.city },
+              country ?? "",
+            );
+            form.setFieldValue("country", next.country);
+            form.setFieldValue("city", next.city);
+          }}
+        />
+        <Select
+          label={E.city}
+          searchable
+          disabled={!form.values.country}
+          data={cities.data ?? []}
+          value={form.values.city || null}
+          onChange={(city) => form.setFieldValue("city", city ?? "")}
+        />
+        <Select
+          label={E.position}
+          data={positions.data ?? []}
+          disabled={locked}
+          description={locked ? E.positionLocked : undefined}
+          {...form.getInputProps("position")}
+        />
+        <Failure error={save.error} />
+        <Footer saving={save.isPending} onCancel={onDone} />
+      </Stack>
+    </form>
+  );
+}
+
+function ContactForm({ user, onDone }: { user: UserDto; onDone: () => void }) {
+  const form = useForm({
+    mode: "controlled",
+    initialValues: { email: user.email ?? "", telephone: user.telephone ?? "" },
+    validate: { email: (v) => (/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v.trim()) ? null : E.email) },
+  });
+  const save = useSave(onDone);
+  return (
+    <form
+      onSubmit={form.onSubmit((v) =>
+        save.mutate(
+          contactDataBody(v, {
+            email: user.email ?? "",
+            isEmailVerified: user.isEmailVerified === true,
+          }),
+        ),
+      )}
+    >
+      <Stack gap="sm">
+        <TextInput label={T.email} type="email" required {...form.getInputProps("email")} />
+        <TextInput
+          label={T.telephone}
+          inputMode="numeric"
+          value={form.values.telephone}
+          onChange={(e) => form.setFieldValue("telephone", digitsOnly(e.currentTarget.value))}
+        />
+        <Failure error={save.error} />
+        <Footer saving={save.isPending} onCancel={onDone} />
+      </Stack>
+    </form>
+  );
+}
+
+function SocialForm({ user, onDone }: { user: UserDto; onDone: () => void }) {
+  const form = useForm({
+    mode: "controlled",
+    initialValues: Object.fromEntries(
+      SOCIAL_NETWORKS.map((n) => [n, socialAddress(user.social_medias, n)]),
+    ) as Record<(typeof SOCIAL_NETWORKS)[number], string>,
+  });
+  const save = useSave(onDone);
+  return (
+    <form onSubmit={form.onSubmit((v) => save.mutate({ social_medias: socialToSave(v) }))}>
+      <Stack gap="sm">
+        {SOCIAL_NETWORKS.map((n) => (
+          <TextInput key={n} label={T.social_names[n]} {...form.getInputProps(n)} />
+        ))}
+        <Failure error={save.error} />
+        <Footer saving={save.isPending} onCancel={onDone} />
+      </Stack>
+    </form>
+  );
+}
+
+function AboutForm({ user, onDone }: { user: UserDto; onDone: () => void }) {
+  const form = useForm({ mode: "controlled", initialValues: { about: user.about } });
+  const save = useSave(onDone);
+  return (
+    <form onSubmit={form.onSubmit((v) => save.mutate({ about: v.about.trim() }))}>
+      <Stack gap="sm">
+        <Textarea
+          label={T.about}
+          placeholder={T.aboutEmpty}
+          autosize
+          minRows={4}
+          {...form.getInputProps("about")}
+        />
+        <Failure error={save.error} />
+        <Footer saving={save.isPending} onCancel={onDone} />
+      </Stack>
+    </form>
+  );
+}
+
+function SkillsForm({ user, onDone }: { user: UserDto; onDone: () => void }) {
+  const form = useForm({
+    mode: "controlled",
+    initialValues: { skills: user.skills.map((s) => s.name) },
+  });
+  const skills = useQuery(lookup("skills", "/skills", names));
+  const save = useSave(onDone);
+  return (
+    <form onSubmit={form.onSubmit((v) => save.mutate(skillsBody(v.skills)))}>
+      <Stack gap="sm">
+        <MultiSelect
+          label={T.skills}
+          searchable
+          clearable
+          data={[...new Set([...(skills.data ?? []), ...form.values.skills])]}
+          {...form.getInputProps("skills")}
+        />
+        <Failure error={save.error} />
+        <Footer saving={save.isPending} onCancel={onDone} />
+      </Stack>
+    </form>
+  );
+}
+
+function LanguagesForm({ user, onDone }: { user: UserDto; onDone: () => void }) {
+  const form = useForm({
+    mode: "controlled",
+    initialValues: {
+      rows:
+        user.languages.length > 0
+          ? user.languages.map((l) => ({ language: l.language, level: l.level as string }))
+          : [{ language: "", level: "" }],
+    },
+  });
+  const languages = useQuery(
+    lookup("turkishLanguages", "/locations/turkish-languages", (d) =>
+      Array.isArray(d) ? (d as string[]) : [],
+    ),
+  );
+  const save = useSave(onDone);
+  const rows = form.values.rows;
+  return (
+    <form onSubmit={form.onSubmit((v) => save.mutate({ languages: languagesToSave(v.rows) }))}>
+      <Stack gap="sm">
+        {rows.map((row, i) => (
+          <Group key={i} gap="xs" align="flex-end" wrap="nowrap">
+            <Select
+              label={E.language(i + 1)}
+              searchable
+              style={{ flex: 2 }}
+              data={[
+                ...new Set([...(languages.data ?? []), ...(row.language ? [row.language] : [])]),
+              ]}
+              {...form.getInputProps(`rows.${i}.language`)}
+            />
+            <Select
+              label={E.level(i + 1)}
+              style={{ flex: 1 }}
+              data={[...LANGUAGE_LEVELS]}
+              {...form.getInputProps(`rows.${i}.level`)}
+            />
+            <ActionIcon
+              variant="subtle"
+              color="red"
+              size="lg"
+              aria-label={E.removeLanguage(i + 1)}
+              disabled={!canRemoveLanguageRow(rows)}
+              onClick={() => form.removeListItem("rows", i)}
+            >
+              <IconTrash size={18} />
+            </ActionIcon>
+          </Group>
+        ))}
+        <Button
+          variant="light"
+          leftSection={<IconPlus size={16} />}
+          w="fit-content"
+          onClick={() => form.insertListItem("rows", { language: "", level: "" })}
+        >
+          {E.addLanguage}
+        </Button>
+        <Failure error={save.error} />
+        <Footer saving={save.isPending} onCancel={onDone} />
+      </Stack>
+    </form>
+  );
+}
+
+function EducationForm({ user, onDone }: { user: UserDto; onDone: () => void }) {
+  const form = useForm({
+    mode: "controlled",
+    initialValues: { entries: user.edu_cert.length > 0 ? [...user.edu_cert] : [""] },
+  });
+  const save = useSave(onDone);
+  return (
+    <form onSubmit={form.onSubmit((v) => save.mutate({ edu_cert: eduCertToSave(v.entries) }))}>
+      <Stack gap="sm">
+        {form.values.entries.map((_, i) => (
+          <Group key={i} gap="xs" align="flex-end" wrap="nowrap">
+            <TextInput
+              label={E.educationEntry(i + 1)}
+              style={{ flex: 1 }}
+              {...form.getInputProps(`entries.${i}`)}
+            />
+            <ActionIcon
+              variant="subtle"
+              color="red"
+              size="lg"
+              aria-label={E.removeEducation(i + 1)}
+              onClick={() => form.removeListItem("entries", i)}
+            >
+              <IconTrash size={18} />
+            </ActionIcon>
+          </Group>
+        ))}
+        <Button
+          variant="light"
+          leftSection={<IconPlus size={16} />}
+          w="fit-content"
+          onClick={() => form.insertListItem("entries", "")}
+        >
+          {E.addEducation}
+        </Button>
+        <Failure error={save.error} />
+        <Footer saving={save.isPending} onCancel={onDone} />
+      </Stack>
+    </form>
+  );
+}
+
+const FORMS: Record<EditSection, (p: { user: UserDto; onDone: () => void }) => React.ReactNode> = {
+  personal: PersonalForm,
+  contact: ContactForm,
+  social: SocialForm,
+  about: AboutForm,
+  skills: SkillsForm,
+  languages: LanguagesForm,
+  education: EducationForm,
+};
+
+/** The 627 px modal a section's pencil opens; saving sends the section and closes it. */
+export function EditSectionModal(props: {
+  section: EditSection | null;
+  user: UserDto;
+  onClose: () => void;
+}) {
+  const Form = props.section ? FORMS[props.section] : null;
+  return (
+    <Modal
+      opened={props.section !== null}
+      onClose={props.onClose}
+      size={627}
+      title={props.section ? E.titles[props.section] : undefined}
+      data-testid="edit-modal"
+    >
+      {Form && <Form key={props.section} user={props.user} onDone={props.onClose} />}
+    </Modal>
+  );
+}

@@ -1,26 +1,37 @@
+import { lazy, Suspense, useEffect, useState } from "react";
 import { useSearchParams } from "react-router-dom";
-import { VoteModal } from "./VoteModal";
 
 /** The query parameter that opens the rating popup for a vote (`?oylama=<voteId>`). */
 export const VOTE_QUERY_PARAM = "oylama";
+
+// The popup's code is fetched the first time a page asks for it, not on every first visit.
+const VoteModal = lazy(() => import("./VoteModal").then((m) => ({ default: m.VoteModal })));
 
 /** Opens the weekly rating popup on any page whose address carries `?oylama=<voteId>`. */
 export function VoteModalHost() {
   const [params, setParams] = useSearchParams();
   const voteId = params.get(VOTE_QUERY_PARAM);
+  // Once loaded, the popup stays mounted so that it can animate closed.
+  const [wanted, setWanted] = useState(voteId !== null);
+  useEffect(() => {
+    if (voteId !== null) setWanted(true);
+  }, [voteId]);
+  if (!wanted) return null;
   return (
-    <VoteModal
-      voteId={voteId}
-      onClose={() =>
-        setParams(
-          (p) => {
-            const next = new URLSearchParams(p);
-            next.delete(VOTE_QUERY_PARAM);
-            return next;
-          },
-          { replace: true },
-        )
-      }
-    />
+    <Suspense fallback={null}>
+      <VoteModal
+        voteId={voteId}
+        onClose={() =>
+          setParams(
+            (p) => {
+              const next = new URLSearchParams(p);
+              next.delete(VOTE_QUERY_PARAM);
+              return next;
+            },
+            { replace: true },
+          )
+        }
+      />
+    </Suspense>
   );
 }

@@ -11,7 +11,7 @@ try {
   const result = await seedDemoData({ projectId, force });
   console.log(
     result.seeded
-      ? `Demo data loaded: ${result.documents} documents, ${result.authUsers} accounts.`
+      ? `Demo data loaded: ${result.documents} documents, ${result.files} pictures, ${result.authUsers} accounts.`
       : "Demo data already present (use --force to load it again).",
   );
 } catch (err) {

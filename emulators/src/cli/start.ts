@@ -25,7 +25,9 @@ await runStackInForeground({
   afterReady: async () => {
     const seed = await seedDemoData({ projectId });
     if (seed.seeded)
-      log(`Demo data loaded: ${seed.documents} documents, ${seed.authUsers} accounts.`);
+      log(
+        `Demo data loaded: ${seed.documents} documents, ${seed.files} pictures, ${seed.authUsers} accounts.`,
+      );
     // The scheduled jobs run on the local clock so the demo moves on its own.
     const clock = startJobClock({ projectId, log });
     const stopVite = dev ? await startViteDevServer() : undefined;

@@ -33,8 +33,14 @@ export interface DemoProject {
   goesLiveInWeeks: number | null;
   /** Members by person key and the position they hold; the first is the project manager. */
   team: { person: string; position: string; type: MemberType }[];
-  /** Open positions with hours left in their application window. */
-  open: { position: string; type: MemberType; hoursLeft: number; expectations: string[] }[];
+  /** Open positions with hours left in their application window and who already applied. */
+  open: {
+    position: string;
+    type: MemberType;
+    hoursLeft: number;
+    expectations: string[];
+    applicants?: string[];
+  }[];
 }
 
 export const SKILLS = [
@@ -92,35 +98,6 @@ export const TURKISH_LANGUAGES = [
   "İtalyanca",
   "Japonca",
   "Çince",
-];
-
-export const COUNTRIES: { isoCode: string; name: string; cities: string[] }[] = [
-  {
-    isoCode: "TR",
-    name: "Türkiye",
-    cities: [
-      "Adana",
-      "Ankara",
-      "Antalya",
-      "Bursa",
-      "Diyarbakır",
-      "Erzurum",
-      "Eskişehir",
-      "Gaziantep",
-      "İstanbul",
-      "İzmir",
-      "Kayseri",
-      "Kocaeli",
-      "Konya",
-      "Mersin",
-      "Samsun",
-      "Trabzon",
-    ],
-  },
-  { isoCode: "DE", name: "Almanya", cities: ["Berlin", "Hamburg", "Köln", "Münih", "Stuttgart"] },
-  { isoCode: "NL", name: "Hollanda", cities: ["Amsterdam", "Eindhoven", "Lahey", "Rotterdam"] },
-  { isoCode: "GB", name: "Birleşik Krallık", cities: ["Birmingham", "Londra", "Manchester"] },
-  { isoCode: "AZ", name: "Azerbaycan", cities: ["Bakü", "Gence", "Sumgayıt"] },
 ];
 
 const about = (text: string) => text;
@@ -248,6 +225,18 @@ export const PEOPLE: DemoPerson[] = [
       ["gamze", "Gamze Sarı", "JUNIOR", "Frontend Developer", "FEMALE", "Bursa"],
       ["oguz", "Oğuz Kaplan", "JUNIOR", "Data Analyst", "MALE", "Ankara"],
       ["ozge", "Özge Turan", "JUNIOR", "Project Manager", "FEMALE", "İzmir"],
+      ["berk", "Berk Aslan", "JUNIOR", "Backend Developer", "MALE", "Ankara"],
+      ["derya", "Derya Kurtuluş", "JUNIOR", "Backend Developer", "FEMALE", "İstanbul"],
+      ["emine", "Emine Başaran", "JUNIOR", "Tester", "FEMALE", "Sakarya"],
+      ["ferhat", "Ferhat Önal", "JUNIOR", "Mobile Developer", "MALE", "Malatya"],
+      ["hilal", "Hilal Güler", "JUNIOR", "UI/UX Designer", "FEMALE", "Denizli"],
+      ["ilker", "İlker Sönmez", "JUNIOR", "Frontend Developer", "MALE", "Manisa"],
+      ["kubra", "Kübra Yıldırım", "JUNIOR", "Data Analyst", "FEMALE", "Balıkesir"],
+      ["mustafa", "Mustafa Aktaş", "JUNIOR", "DevOps Engineer", "MALE", "Hatay"],
+      ["nur", "Nur Çelebi", "JUNIOR", "Frontend Developer", "FEMALE", "Muğla"],
+      ["selim", "Selim Ekinci", "JUNIOR", "Project Manager", "MALE", "Tekirdağ"],
+      ["tuana", "Tuana Koçak", "JUNIOR", "Mobile Developer", "FEMALE", "Aydın"],
+      ["yusuf", "Yusuf Kara", "JUNIOR", "Tester", "MALE", "Şanlıurfa"],
       ["serkan", "Serkan Bozkurt", "SENIOR", "Frontend Developer", "MALE", "İstanbul"],
       ["tugba", "Tuğba Çiftçi", "SENIOR", "Mobile Developer", "FEMALE", "Ankara"],
       ["volkan", "Volkan Erbil", "SENIOR", "Backend Developer", "MALE", "İzmir"],
@@ -256,6 +245,11 @@ export const PEOPLE: DemoPerson[] = [
       ["nihan", "Nihan Altun", "SENIOR", "UI/UX Designer", "FEMALE", "Antalya"],
       ["gokhan", "Gökhan Yurt", "SENIOR", "DevOps Engineer", "MALE", "Kocaeli"],
       ["melis", "Melis Karakaya", "SENIOR", "Data Analyst", "FEMALE", "İstanbul"],
+      ["ahu", "Ahu Tunç", "SENIOR", "Frontend Developer", "FEMALE", "İzmir"],
+      ["cem", "Cem Yücel", "SENIOR", "Backend Developer", "MALE", "Ankara"],
+      ["esra", "Esra Demirci", "SENIOR", "Tester", "FEMALE", "Kocaeli"],
+      ["levent", "Levent Oral", "SENIOR", "Mobile Developer", "MALE", "İstanbul"],
+      ["pinar", "Pınar Avcı", "SENIOR", "UI/UX Designer", "FEMALE", "Eskişehir"],
     ] as const
   ).map(([key, name, type, position, gender, city], i): DemoPerson => ({
     key,
@@ -360,7 +354,13 @@ export const PROJECTS: DemoProject[] = [
       { person: "tugba", position: "Mobile Developer", type: "SENIOR" },
     ],
     open: [
-      { position: "Tester", type: "JUNIOR", hoursLeft: 9, expectations: ["Manuel Test", "Jira"] },
+      {
+        position: "Tester",
+        type: "JUNIOR",
+        hoursLeft: 9,
+        expectations: ["Manuel Test", "Jira"],
+        applicants: ["emine"],
+      },
     ],
   },
   {
@@ -402,6 +402,7 @@ export const PROJECTS: DemoProject[] = [
         type: "JUNIOR",
         hoursLeft: 14,
         expectations: ["Node.js", "Firebase"],
+        applicants: ["berk", "derya"],
       },
       {
         position: "Mobile Developer",

@@ -12,11 +12,15 @@ import {
   paths,
   slugifyName,
   trLower,
+  type VoteWeek,
+  voteWeekOf,
+  voteWeekStartingAt,
   weekId,
   weekStart,
 } from "@platform/common";
+import { renderAvatar, renderProjectImage } from "./avatar.js";
+import { buildLocations } from "./locations.js";
 import {
-  COUNTRIES,
   DEMO_PASSWORD,
   FAQS,
   FEEDBACK,
@@ -42,16 +46,58 @@ export interface DemoDocument {
   data: Record<string, unknown>;
 }
 
+/** A picture to put in Cloud Storage. */
+export interface DemoFile {
+  path: string;
+  contentType: string;
+  bytes: Buffer;
+}
+
 export interface DemoDataset {
   authUsers: DemoAuthUser[];
   documents: DemoDocument[];
+  files: DemoFile[];
 }
 
 export const uidOf = (personKey: string) => `demo-${personKey}`;
 
 export function buildDemoDataset(now: Date): DemoDataset {
   const documents: DemoDocument[] = [];
+  const files: DemoFile[] = [];
   const add = (path: string, data: Record<string, unknown>) => documents.push({ path, data });
+  /** Stores a rendered PNG and records it in `images` as an upload through /api would. */
+  const addImage = (
+    id: string,
+    relatedId: string,
+    relatedType: "User" | "Project",
+    path: string,
+    bytes: Buffer,
+    uploadedBy: string | null,
+  ) => {
+    files.push({ path, contentType: "image/png", bytes });
+    add(`${paths.images}/${id}`, {
+      relatedId,
+      relatedType,
+      imageType: relatedType === "User" ? "Profile" : "Logo",
+      path,
+      contentType: "image/png",
+      size: bytes.length,
+      uploadedBy: uploadedBy ?? relatedId,
+      createdAt: now,
+    });
+    return path;
+  };
+  const applicationOf = new Map<string, { projectId: string; positionId: string }>();
+  for (const project of PROJECTS) {
+    project.open.forEach((o, index) => {
+      for (const applicant of o.applicants ?? []) {
+        applicationOf.set(applicant, {
+          projectId: project.key,
+          positionId: openPositionId(project.key, o, index),
+        });
+      }
+    });
+  }
   const person = new Map(PEOPLE.map((p) => [p.key, p]));
   const currentProject = new Map<string, { id: string; title: string }>();
   for (const project of PROJECTS) {
@@ -63,10 +109,11 @@ export function buildDemoDataset(now: Date): DemoDataset {
   add(paths.lookup("skills"), { names: SKILLS });
   add(paths.lookup("positionNames"), { names: POSITION_NAMES });
   add(paths.lookup("turkishLanguages"), { names: TURKISH_LANGUAGES });
+  const locations = buildLocations();
   add(paths.lookup("countries"), {
-    items: COUNTRIES.map(({ isoCode, name }) => ({ isoCode, name })),
+    items: locations.map(({ isoCode, name }) => ({ isoCode, name })),
   });
-  for (const c of COUNTRIES) add(paths.cities(c.isoCode), { names: c.cities });
+  for (const c of locations) add(paths.cities(c.isoCode), { names: c.cities });
   FAQS.forEach((faq, order) => add(`${paths.faqs}/faq-${pad(order + 1)}`, { ...faq, order }));
   add(paths.platformConfig, {
     profitRate: 0.1,
@@ -102,7 +149,14 @@ export function buildDemoDataset(now: Date): DemoDataset {
         `linkedin:https://www.linkedin.com/in/${slugifyName(p.name)}`,
         ...(i % 2 === 0 ? [`github:https://github.com/${slugifyName(p.name)}`] : []),
       ],
-      photoPath: null,
+      photoPath: addImage(
+        `avatar-${uid}`,
+        uid,
+        "User",
+        `users/${uid}/profile/avatar.png`,
+        renderAvatar(uid),
+        null,
+      ),
       totalRate: rated ? ratingFor(i) : null,
       rateCount: rated ? 3 + (i % 4) : 0,
       skillVotes: rated ? Object.fromEntries(p.skills.map((s, j) => [s, 3 + ((i + j) % 3)])) : {},
@@ -112,7 +166,7 @@ export function buildDemoDataset(now: Date): DemoDataset {
       searchKeys: buildSearchKeys(p.name, p.position),
       nameSort: trLower(p.name),
       profileComplete: true,
-      activeApplication: null,
+      activeApplication: applicationOf.get(p.key) ?? null,
       createdAt,
       updatedAt: createdAt,
     });
@@ -169,7 +223,18 @@ export function buildDemoDataset(now: Date): DemoDataset {
       allPositionCount: team.length + project.open.length,
       openPositionCount: project.open.length,
       managerId: manager ? uidOf(manager.person) : null,
-      imagePath: null,
+      // One live project keeps the placeholder image, as a project without a picture shows.
+      imagePath:
+        project.key === "saglikli-tarif"
+          ? null
+          : addImage(
+              `logo-${project.key}`,
+              project.key,
+              "Project",
+              `projects/${project.key}/image/logo.png`,
+              renderProjectImage(project.key),
+              manager ? uidOf(manager.person) : null,
+            ),
       team,
       memberIds: team.map((t) => t.uid),
       createdAt,
@@ -209,7 +274,7 @@ export function buildDemoDataset(now: Date): DemoDataset {
     });
 
     project.open.forEach((o, index) => {
-      const positionId = `${project.key}-${slugifyName(o.position)}-${o.type === "SENIOR" ? "sr" : "jr"}-open-${index + 1}`;
+      const positionId = openPositionId(project.key, o, index);
       const windowEndsAt = live ? addHours(now, o.hoursLeft) : addHours(goLiveAt!, 24);
       add(paths.position(project.key, positionId), {
         projectId: project.key,
@@ -220,10 +285,23 @@ export function buildDemoDataset(now: Date): DemoDataset {
         status: "OPEN",
         windowStartsAt: addHours(windowEndsAt, -24),
         windowEndsAt,
-        applicantCount: 0,
+        applicantCount: o.applicants?.length ?? 0,
         filledBy: null,
         createdAt,
         updatedAt: createdAt,
+      });
+      // Applications waiting for the selection when the window ends.
+      (o.applicants ?? []).forEach((applicant, order) => {
+        const uid = uidOf(applicant);
+        add(`${paths.applications(project.key, positionId)}/${uid}`, {
+          userId: uid,
+          projectId: project.key,
+          positionId,
+          status: "PENDING",
+          ratingAtApply: 0,
+          appliedAt: addHours(now, -(6 - order)),
+          decidedAt: null,
+        });
       });
     });
   }
@@ -264,30 +342,60 @@ export function buildDemoDataset(now: Date): DemoDataset {
     });
   const tarif = PROJECTS.find((p) => p.key === "saglikli-tarif")!;
   const gonullu = PROJECTS.find((p) => p.key === "gonullu-bul")!;
-  notify("elif-live", "elif", "PROJECT_TO_LIVE", 50, false, {
-    projectId: tarif.key,
-    projectTitle: tarif.title,
+  const about = (project: { key: string; title: string }) => ({
+    projectId: project.key,
+    projectTitle: project.title,
   });
-  notify("elif-hiring", "elif", "PROJECT_HIRING", 4, false, {
-    projectId: gonullu.key,
-    projectTitle: gonullu.title,
-  });
+  notify("elif-live", "elif", "PROJECT_TO_LIVE", 50, false, about(tarif));
+  notify("elif-hiring", "elif", "PROJECT_HIRING", 4, false, about(gonullu));
   notify("elif-rejected", "elif", "PROJECT_REJECTED", 24 * 9, true, {
     projectId: "mahalle-esnafi",
     projectTitle: "Mahalle Esnafı",
   });
-  notify("can-accepted", "can", "PROJECT_ACCEPTED", 24 * 3 + 2, true, {
+
+  // The Junior developer of "Gönüllü Bul" has a pending weekly vote on a teammate and one
+  // notification of every type of spec §4.
+  const vote = demoVoteWindow(now);
+  const voteId = `demo-vote-${vote.weekId}-can-ayse`;
+  const ayse = person.get("ayse")!;
+  add(`${paths.votes}/${voteId}`, {
+    voterId: uidOf("can"),
+    targetUserId: uidOf("ayse"),
+    targetUser: { name: ayse.name, userName: slugifyName(ayse.name), type: ayse.type },
     projectId: gonullu.key,
-    projectTitle: gonullu.title,
+    weekId: vote.weekId,
+    kind: "PEER",
+    skills: ayse.skills,
+    status: "PENDING",
+    opensAt: vote.opensAt,
+    closesAt: vote.closesAt,
+    completedAt: null,
   });
-  notify("can-feedback", "can", "PROJECT_USER_GOTFEEDBACK", 24 * 2 + 5, false, {
-    projectId: gonullu.key,
-    projectTitle: gonullu.title,
+  const can = "can";
+  notify("can-votetime", can, "PROJECT_USER_VOTETIME", 1, false, {
+    ...about(gonullu),
+    targetUser: ayse.name,
+    voteId,
   });
-  notify("mert-updated", "mert", "PROJECT_UPDATED", 30, false, {
-    projectId: gonullu.key,
-    projectTitle: gonullu.title,
+  notify("can-hiring", can, "PROJECT_HIRING", 3, false, about(gonullu));
+  notify("can-updated", can, "PROJECT_UPDATED", 20, false, about(gonullu));
+  notify("can-left", can, "PROJECT_USER_LEFT", 26, true, {
+    ...about(gonullu),
+    userName: "Onur Bulut",
   });
+  notify("can-feedback", can, "PROJECT_USER_GOTFEEDBACK", 24 * 2 + 5, false, about(gonullu));
+  notify("can-completed", can, "PROJECT_USER_VOTECOMPLETED", 24 * 2 + 6, true, about(gonullu));
+  notify("can-accepted", can, "PROJECT_ACCEPTED", 24 * 3 + 2, true, about(gonullu));
+  notify("can-live", can, "PROJECT_TO_LIVE", 24 * 3 + 4, true, about(tarif));
+  notify("can-rejected", can, "PROJECT_REJECTED", 24 * 12, true, {
+    projectId: "kutuphane",
+    projectTitle: "Kütüphane Rezervasyon",
+  });
+  notify("can-discarded", can, "PROJECT_USER_DISCARDED", 24 * 20, true, {
+    projectId: "mahalle-esnafi",
+    projectTitle: "Mahalle Esnafı",
+  });
+  notify("mert-updated", "mert", "PROJECT_UPDATED", 30, false, about(gonullu));
 
   const authUsers: DemoAuthUser[] = PEOPLE.filter(
     (p): p is DemoPerson & { email: string } => p.email !== undefined,
@@ -298,7 +406,19 @@ export function buildDemoDataset(now: Date): DemoDataset {
     displayName: p.name,
     role: p.role,
   }));
-  return { authUsers, documents };
+  return { authUsers, documents, files };
+}
+
+function openPositionId(projectKey: string, o: { position: string; type: string }, index: number) {
+  return `${projectKey}-${slugifyName(o.position)}-${o.type === "SENIOR" ? "sr" : "jr"}-open-${index + 1}`;
+}
+
+/** The vote running now (Friday 12:00–23:59), or else the coming Friday's. */
+function demoVoteWindow(now: Date): VoteWeek {
+  const current = voteWeekOf(now);
+  return now.getTime() < current.closesAt.getTime()
+    ? current
+    : voteWeekStartingAt(addDays(current.opensAt, 7));
 }
 
 function ratingFor(i: number): RatingAverages {

@@ -23,7 +23,6 @@ function screen(load: () => Promise<ComponentType>, options: { member?: boolean 
   };
 }
 
-const member = () => import("../features/member/MemberScreen");
 const legal = () => import("../features/legal/LegalPages");
 const directory = () => import("../features/directory/DirectoryPage");
 const profile = () => import("../features/profile/PublicProfilePage");
@@ -46,10 +45,6 @@ export const routes: RouteObject[] = [
             lazy: screen(() =>
               import("../features/projects/ProjectsPage").then((m) => m.ProjectsPage),
             ),
-          },
-          {
-            path: "/projeler/edit/:projectId",
-            lazy: screen(() => member().then((m) => m.ProjectEditScreen), { member: true }),
           },
           { path: "/juniorlar", lazy: screen(() => directory().then((m) => m.JuniorsPage)) },
           { path: "/seniorlar", lazy: screen(() => directory().then((m) => m.SeniorsPage)) },

@@ -37,8 +37,8 @@ function MemberLayout() {
 }
 
 /**
- * The member side of the route table of spec §2: registration, login and password screens, the own
- * account page and the notifications page.
+ * The member side of the route table of spec §2: registration, login and password screens, the
+ * project edit page, the own account page and the notifications page.
  */
 export const memberRoutes: RouteObject[] = [
   {
@@ -58,6 +58,13 @@ export const memberRoutes: RouteObject[] = [
       {
         path: "/yeni_sifre_belirle",
         lazy: lazyScreen(() => authScreens().then((m) => m.NewPasswordPage)),
+      },
+      {
+        path: "/projeler/edit/:projectId",
+        lazy: lazyScreen(
+          () => import("./project-edit/ProjectEditPage").then((m) => m.ProjectEditPage),
+          { member: true },
+        ),
       },
       {
         path: "/hesabim/:nameSlug",

@@ -1,7 +1,6 @@
 import {
   ActionIcon,
   Alert,
-  Avatar,
   Badge,
   Button,
   Container,
@@ -48,6 +47,7 @@ import {
   socialDisplay,
 } from "./rules";
 import { EditSectionModal, type EditSection } from "./EditSectionModal";
+import { PhotoControls } from "./PhotoControls";
 import { EDIT_TEXTS as E, ACCOUNT_TEXTS as T } from "./texts";
 
 function Section(props: {
@@ -242,7 +242,7 @@ export function AccountPage() {
         <Grid.Col span={{ base: 12, md: 4 }}>
           <Paper withBorder radius="md" p="lg" data-testid="account-card">
             <Stack align="center" gap="xs">
-              <Avatar src={u.photoUrl} size={120} radius={120} alt={u.name} />
+              <PhotoControls uid={viewer.uid} src={u.photoUrl} name={u.name} />
               <Title order={1} size="h3" ta="center">
                 {u.name}
               </Title>

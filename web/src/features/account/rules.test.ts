@@ -16,6 +16,7 @@ import {
   personalDataBody,
   photoDeleteOutcome,
   photoError,
+  photoObjectName,
   positionLocked,
   showsSurvey,
   skillsBody,
@@ -40,6 +41,13 @@ describe("photo", () => {
     for (const type of ["image/jpeg", "image/png", "image/jpg"]) {
       expect(photoError({ size: 5 * MB, type }, "u1")).toBeNull();
     }
+  });
+
+  it("object names: the time, then the file name with odd signs replaced", () => {
+    expect(photoObjectName("yüz fotoğrafı.png", 1700000000000)).toBe(
+      "1700000000000-y_z_foto_raf_.png",
+    );
+    expect(photoObjectName("", 5)).toBe("5-foto");
   });
 
   it("delete: 200/204 deleted, 404 already gone, else a failure", () => {

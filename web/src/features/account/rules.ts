@@ -29,6 +29,12 @@ export function photoError(
   return null;
 }
 
+/** A safe object name for the upload: time first, then the file's own name without odd signs. */
+export function photoObjectName(fileName: string, now: number): string {
+  const clean = fileName.replace(/[^A-Za-z0-9._-]/g, "_").slice(-80) || "foto";
+  return `${now}-${clean}`;
+}
+
 /** Deleting the photo: 200/204 deleted, 404 already gone — both count as success (spec §4). */
 export function photoDeleteOutcome(status: number): { ok: boolean; message: string } {
   if (status === 200 || status === 204) return { ok: true, message: messages.images.deleteSuccess };

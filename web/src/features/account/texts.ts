@@ -87,3 +87,12 @@ export const EDIT_TEXTS = {
   saved: messages.users.updateSuccess,
   failed: messages.users.updateFailed,
 } as const;
+
+export const PHOTO_TEXTS = {
+  upload: "Fotoğraf yükle",
+  remove: "Fotoğrafı sil",
+  progress: "Yükleme ilerlemesi",
+  uploaded: messages.images.uploadSuccess,
+  uploadFailed: messages.images.uploadFailed,
+  deleteError: messages.images.deleteError,
+} as const;

@@ -24,7 +24,13 @@ function RatingRow(props: { label: string; value: number; onChange: (v: number) 
   return (
     <Group justify="space-between" wrap="nowrap" gap="sm" role="group" aria-label={props.label}>
       <Text size="sm">{props.label}</Text>
-      <Rating value={props.value} onChange={props.onChange} count={5} size="md" />
+      <Rating
+        value={props.value}
+        onChange={props.onChange}
+        count={5}
+        size="md"
+        getSymbolLabel={(v) => `${props.label}: ${v}`}
+      />
     </Group>
   );
 }

@@ -1,0 +1,53 @@
+import type { ImageDto } from "@platform/common";
+import { api } from "../../lib/api/index";
+import { ApiError } from "../../lib/api/errors";
+import { getStorageSdk } from "../../lib/firebase";
+import { photoDeleteOutcome, photoObjectName } from "./rules";
+
+/**
+ * Sends the photo straight to Cloud Storage (users/{uid}/profile/…), reporting progress from 0 to
+ * 100, then records it through the API, which makes it the profile photo.
+ */
+export async function uploadProfilePhoto(
+  uid: string,
+  file: File,
+  onProgress: (percent: number) => void,
+): Promise<void> {
+  const [storage, { ref, uploadBytesResumable }] = await Promise.all([
+    getStorageSdk(),
+    import("firebase/storage"),
+  ]);
+  const path = `users/${uid}/profile/${photoObjectName(file.name, Date.now())}`;
+  const task = uploadBytesResumable(ref(storage, path), file, { contentType: file.type });
+  await new Promise<void>((resolve, reject) => {
+    task.on(
+      "state_changed",
+      (snap) =>
+        onProgress(Math.round((snap.bytesTransferred / Math.max(snap.totalBytes, 1)) * 100)),
+      reject,
+      () => resolve(),
+    );
+  });
+  await api.post("/images/record", {
+    relatedId: uid,
+    relatedType: "User",
+    imageType: "Profile",
+    path,
+  });
+}
+
+/** Deletes the profile photo; a photo already gone (404) counts as deleted. */
+export async function deleteProfilePhoto(uid: string): Promise<{ ok: boolean; message: string }> {
+  const res = await api.get<ImageDto[]>(`/images/${encodeURIComponent(uid)}`, {
+    errorEvent: false,
+  });
+  const image = (res.data ?? []).find((i) => i.imageType === "Profile") ?? res.data?.[0];
+  if (!image) return photoDeleteOutcome(404);
+  try {
+    await api.delete(`/images/${encodeURIComponent(image._id)}`);
+    return photoDeleteOutcome(200);
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 404) return photoDeleteOutcome(404);
+    throw err;
+  }
+}

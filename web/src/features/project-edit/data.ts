@@ -1,0 +1,74 @@
+import type { PositionDto, ProjectDto } from "@platform/common";
+import { useQuery } from "@tanstack/react-query";
+import { api } from "../../lib/api/index";
+import { getStorageSdk } from "../../lib/firebase";
+import type { NewPosition, ProjectFields } from "./rules";
+
+export const projectKey = (id: string) => ["project-edit", id, "project"] as const;
+export const positionsKey = (id: string) => ["project-edit", id, "positions"] as const;
+
+export function useEditedProject(id: string) {
+  return useQuery({
+    queryKey: projectKey(id),
+    retry: false,
+    queryFn: async () =>
+      (await api.get<ProjectDto>(`/projects/${encodeURIComponent(id)}`, { errorEvent: false }))
+        .data ?? null,
+  });
+}
+
+export function useProjectPositions(id: string, enabled: boolean) {
+  return useQuery({
+    queryKey: positionsKey(id),
+    enabled,
+    queryFn: async () =>
+      (
+        await api.get<PositionDto[]>(
+          `/positions/getPositionsByProjectId/${encodeURIComponent(id)}`,
+          {
+            errorEvent: false,
+          },
+        )
+      ).data ?? [],
+  });
+}
+
+export function useLookupNames(key: "positionNames" | "skills") {
+  return useQuery({
+    queryKey: ["lookups", key],
+    staleTime: Infinity,
+    queryFn: async () => {
+      const res = await api.get<{ name: string }[]>(
+        key === "skills" ? "/skills" : "/positions/positionNames",
+        { errorEvent: false },
+      );
+      return (Array.isArray(res.data) ? res.data : []).map((d) => d.name);
+    },
+  });
+}
+
+export const updateProject = (id: string, update: Partial<ProjectFields>) =>
+  api.patch(`/projects/updateProject/${encodeURIComponent(id)}`, update);
+
+export const addPositions = (projectId: string, positions: NewPosition[]) =>
+  api.post("/positions/addPosition", { projectId, positions });
+
+export const deletePosition = (positionId: string) =>
+  api.delete(`/positions/${encodeURIComponent(positionId)}`);
+
+/** The project image straight to Storage (projects/{id}/image/…), then recorded through the API. */
+export async function uploadProjectImage(projectId: string, file: File): Promise<void> {
+  const [storage, { ref, uploadBytes }] = await Promise.all([
+    getStorageSdk(),
+    import("firebase/storage"),
+  ]);
+  const name = `${Date.now()}-${file.name.replace(/[^A-Za-z0-9._-]/g, "_").slice(-80) || "gorsel"}`;
+  const path = `projects/${projectId}/image/${name}`;
+  await uploadBytes(ref(storage, path), file, { contentType: file.type });
+  await api.post("/images/record", {
+    relatedId: projectId,
+    relatedType: "Project",
+    imageType: "Logo",
+    path,
+  });
+}

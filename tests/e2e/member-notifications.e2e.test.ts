@@ -1,0 +1,186 @@
+/**
+ * A member reads and deletes notifications on /bildirimler and answers the weekly vote from a
+ * 'Oylama Zamanı' notification, through the built app and the whole local stack, at phone and
+ * desktop width — checking the texts and what reached Firestore.
+ */
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { paths } from "@platform/common";
+import { launchBrowser, screenshot, viewports } from "../support/browser.js";
+import {
+  adminDb,
+  closeAdmin,
+  createMember,
+  resetMemberData,
+  signInContext,
+} from "../support/member-stack.js";
+
+const hosting = inject("stackUrls").hosting!;
+const PASSWORD = "Uye-Sifre-2026";
+const MIN = 60_000;
+let browser: Browser;
+
+beforeAll(async () => {
+  await resetMemberData();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await closeAdmin();
+});
+
+async function seed(tag: string) {
+  const email = `bildirim.${tag}@example.com`;
+  const uid = await createMember({ name: `Bildirim ${tag}`, email, password: PASSWORD });
+  const db = adminDb();
+  const now = Date.now();
+  const voteId = `vote-${tag}`;
+  await db.doc(`${paths.votes}/${voteId}`).set({
+    voterId: uid,
+    targetUserId: `target-${tag}`,
+    targetUser: { name: "Ece Kaya", userName: "ece-kaya", type: "JUNIOR" },
+    projectId: "proj-x",
+    weekId: "2026-W47",
+    kind: "PEER",
+    skills: [],
+    status: "PENDING",
+    opensAt: new Date(now - 60 * MIN),
+    closesAt: new Date(now + 6 * 60 * MIN),
+    completedAt: null,
+  });
+  const note = (id: string, data: Record<string, unknown>) =>
+    db.doc(`${paths.notifications}/${id}-${tag}`).set({ userId: uid, dedupeKey: id, ...data });
+  await note("updated", {
+    type: "PROJECT_UPDATED",
+    read: false,
+    createdAt: new Date(now - 5 * MIN - 10_000),
+    content: { projectId: "proj-x", projectTitle: "Kampüs Uygulaması" },
+  });
+  await note("votetime", {
+    type: "PROJECT_USER_VOTETIME",
+    read: false,
+    createdAt: new Date(now - (2 * 60 + 7) * MIN - 10_000),
+    content: { projectId: "proj-x", targetUser: "Ece Kaya", voteId },
+  });
+  await note("left", {
+    type: "PROJECT_USER_LEFT",
+    read: true,
+    createdAt: new Date(now - 3 * 24 * 60 * MIN - 10_000),
+    content: { projectId: "proj-x", userName: "Can Demir" },
+  });
+  return { email, uid, voteId };
+}
+
+const rows = (page: Page) => page.getByTestId("notification");
+
+describe.each([
+  ["phone", viewports.phone],
+  ["desktop", viewports.desktop],
+] as const)("notifications and the weekly vote at %s width", (name, viewport) => {
+  it("lists, marks read on click, deletes and answers the vote", async () => {
+    const { email, uid, voteId } = await seed(name);
+    const context = await browser.newContext({ viewport });
+    await context.addInitScript(() => window.localStorage.setItem("cerezPopupClosed", "1"));
+    await signInContext(context, email, PASSWORD);
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on("pageerror", (err) => errors.push(err.message));
+
+    await page.goto(`${hosting}/bildirimler`);
+    await page.getByRole("heading", { name: "Bildirimler (3)" }).waitFor();
+    await page.getByRole("navigation", { name: "Sayfa yolu" }).getByText("Anasayfa").waitFor();
+    expect(await rows(page).count()).toBe(3);
+    const texts = await rows(page).allInnerTexts();
+    expect(texts[0]).toContain("Proje Aşaması Güncellendi!");
+    expect(texts[0]).toContain("5 dk önce");
+    expect(texts[1]).toContain("Ekip Arkadaşınız Ece Kaya için Oylama Zamanı!");
+    expect(texts[1]).toContain("2 saat 7 dk önce");
+    expect(texts[2]).toContain("Proje Ekibinden Can Demir Ayrıldı!");
+    expect(texts[2]).toContain("3 gün önce");
+    expect(
+      await rows(page).evaluateAll((els) => els.map((e) => e.getAttribute("data-read"))),
+    ).toEqual(["false", "false", "true"]);
+    expect(await rows(page).nth(0).getByRole("img", { name: "Okunmamış" }).count()).toBe(1);
+    expect(await rows(page).nth(2).getByRole("img", { name: "Okunmamış" }).count()).toBe(0);
+    await screenshot(page, `member-notifications-${name}-list`);
+
+    // a click marks it read and opens the project list
+    await rows(page).nth(0).getByText("Proje Aşaması Güncellendi!").click();
+    await page.waitForURL(`${hosting}/projeler`);
+    const updated = await adminDb().doc(`${paths.notifications}/updated-${name}`).get();
+    expect(updated.data()!.read).toBe(true);
+
+    // delete with the cross
+    await page.goto(`${hosting}/bildirimler`);
+    await page.getByRole("heading", { name: "Bildirimler (3)" }).waitFor();
+    await rows(page).nth(2).getByRole("button", { name: "Bildirimi sil" }).click();
+    await page.getByRole("heading", { name: "Bildirimler (2)" }).waitFor();
+    expect((await adminDb().doc(`${paths.notifications}/left-${name}`).get()).exists).toBe(false);
+
+    // vote time: the rating popup for the vote
+    await rows(page).nth(1).getByText("Oylama Zamanı!").click();
+    const modal = page.getByRole("dialog", { name: "Haftalık Değerlendirme" });
+    await modal.getByText("Ekip arkadaşınız Ece Kaya için bu haftanın değerlendirmesi.").waitFor();
+    expect(page.url()).toBe(`${hosting}/bildirimler?oylama=${voteId}`);
+    await modal.getByRole("button", { name: "Gönder" }).click();
+    await modal.getByText("Lütfen tüm değerlendirme kategorilerini doldurun.").waitFor();
+
+    const stars: Record<string, number> = {
+      "Zaman Yönetimi": 5,
+      İletişim: 4,
+      "Problem Çözme": 4,
+      Gelişim: 3,
+      İnisiyatif: 5,
+    };
+    for (const [category, value] of Object.entries(stars)) {
+      const group = modal.getByRole("group", { name: category });
+      // each star is the label of a visually hidden radio
+      const id = await group.locator(`input[type="radio"][value="${value}"]`).getAttribute("id");
+      await group.locator(`label[for="${id}"]`).click();
+    }
+    await modal.getByLabel("Geri bildirim").fill("Çok yardımsever bir ekip arkadaşı.");
+    await screenshot(page, `member-notifications-${name}-vote`);
+    await modal.getByRole("button", { name: "Gönder" }).click();
+    await page.getByText("Degerlendirme basariyla gonderildi").waitFor();
+    await modal.waitFor({ state: "detached" });
+    await page.getByRole("heading", { name: "Bildirimler (1)" }).waitFor();
+
+    const vote = await adminDb().doc(`${paths.votes}/${voteId}`).get();
+    expect(vote.data()!.status).toBe("COMPLETED");
+    const answers = await adminDb().collection(paths.voteAnswers).where("voterId", "==", uid).get();
+    expect(answers.size).toBe(1);
+    expect(answers.docs[0]!.data()).toMatchObject({
+      scores: {
+        timeControl: 5,
+        communication: 4,
+        problemSolving: 4,
+        improvement: 3,
+        initiative: 5,
+      },
+      feedback: "Çok yardımsever bir ekip arkadaşı.",
+      discardWanted: false,
+    });
+    expect((await adminDb().doc(`${paths.notifications}/votetime-${name}`).get()).exists).toBe(
+      false,
+    );
+    await screenshot(page, `member-notifications-${name}-after-vote`);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("an address without a voteId says 'Vote ID gerekli'; no notifications says so", async () => {
+    const email = `bos.${name}@example.com`;
+    await createMember({ name: `Boş ${name}`, email, password: PASSWORD });
+    const context = await browser.newContext({ viewport });
+    await context.addInitScript(() => window.localStorage.setItem("cerezPopupClosed", "1"));
+    await signInContext(context, email, PASSWORD);
+    const page = await context.newPage();
+    await page.goto(`${hosting}/bildirimler`);
+    await page.getByText("Bildirim bulunmamaktadır.").waitFor();
+    await page.getByRole("heading", { name: "Bildirimler (0)" }).waitFor();
+    await page.goto(`${hosting}/bildirimler?oylama=`);
+    await page.getByRole("dialog").getByText("Vote ID gerekli").waitFor();
+    await context.close();
+  });
+});

@@ -1,0 +1,173 @@
+/**
+ * Data helpers of the member browser suites: a clean stack with the reference lists the
+ * registration needs, a ready-made member, the outgoing mail and the records the screens wrote.
+ */
+import { type App, deleteApp, initializeApp } from "firebase-admin/app";
+import { getAuth } from "firebase-admin/auth";
+import { getFirestore, type Firestore } from "firebase-admin/firestore";
+import { buildSearchKeys, paths, slugifyName, trLower } from "@platform/common";
+
+export const PROJECT_ID = "demo-platform";
+export const POSITION_NAMES = ["Project Manager", "Frontend Developer", "Backend Developer"];
+export const SKILLS = ["TypeScript", "React", "Node.js", "Figma"];
+export const LANGUAGES = ["Türkçe", "İngilizce", "Almanca"];
+export const COUNTRIES = [
+  { isoCode: "TR", name: "Türkiye" },
+  { isoCode: "DE", name: "Almanya" },
+];
+
+function pointAtStack() {
+  Object.assign(process.env, {
+    GCLOUD_PROJECT: PROJECT_ID,
+    FIRESTORE_EMULATOR_HOST: "127.0.0.1:8080",
+    FIREBASE_AUTH_EMULATOR_HOST: "127.0.0.1:9099",
+    METADATA_SERVER_DETECTION: "none",
+  });
+}
+
+let app: App | undefined;
+
+export function adminDb(): Firestore {
+  pointAtStack();
+  app ??= initializeApp({ projectId: PROJECT_ID }, `member-suite-${process.pid}`);
+  return getFirestore(app);
+}
+
+export function adminAuth() {
+  adminDb();
+  return getAuth(app!);
+}
+
+export async function closeAdmin(): Promise<void> {
+  if (app) await deleteApp(app);
+  app = undefined;
+}
+
+/** Empties Firestore and Auth and writes the position and skill lists. */
+export async function resetMemberData(): Promise<void> {
+  pointAtStack();
+  await fetch(
+    `http://127.0.0.1:8080/emulator/v1/projects/${PROJECT_ID}/databases/(default)/documents`,
+    { method: "DELETE" },
+  );
+  await fetch(`http://127.0.0.1:9099/emulator/v1/projects/${PROJECT_ID}/accounts`, {
+    method: "DELETE",
+  });
+  const db = adminDb();
+  await db.doc(paths.lookup("positionNames")).set({ names: POSITION_NAMES });
+  await db.doc(paths.lookup("skills")).set({ names: SKILLS });
+  await db.doc(paths.lookup("turkishLanguages")).set({ names: LANGUAGES });
+  await db.doc(paths.lookup("countries")).set({ items: COUNTRIES });
+  await db.doc(paths.cities("TR")).set({ names: ["İzmir", "Ankara"] });
+  await db.doc(paths.cities("DE")).set({ names: ["Berlin", "Münih"] });
+}
+
+/** A complete member who can sign in. */
+export async function createMember(input: {
+  name: string;
+  email: string;
+  password: string;
+  position?: string;
+}): Promise<string> {
+  const { uid } = await adminAuth().createUser({
+    email: input.email,
+    password: input.password,
+    displayName: input.name,
+    emailVerified: true,
+  });
+  const position = input.position ?? "Frontend Developer";
+  const now = new Date();
+  const db = adminDb();
+  await db.doc(paths.user(uid)).set({
+    name: input.name,
+    userName: slugifyName(input.name),
+    type: "JUNIOR",
+    position: { name: position },
+    gender: null,
+    address: "",
+    birthDate: "",
+    about: "",
+    skills: [],
+    languages: [],
+    edu_cert: [],
+    social_medias: [],
+    photoPath: null,
+    totalRate: null,
+    rateCount: 0,
+    skillVotes: {},
+    skillVoteCounts: {},
+    currentProjectId: null,
+    currentProjectTitle: null,
+    activeApplication: null,
+    searchKeys: buildSearchKeys(input.name, position),
+    nameSort: trLower(input.name),
+    profileComplete: true,
+    createdAt: now,
+    updatedAt: now,
+  });
+  await db.doc(paths.userContact(uid)).set({ email: input.email, isEmailVerified: true });
+  return uid;
+}
+
+/** The text of the newest mail to `to`, waiting for it to be queued. */
+export async function latestMailText(to: string, after = 0, timeoutMs = 15_000): Promise<string> {
+  const db = adminDb();
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const snap = await db.collection(paths.mail).where("to", "==", to).get();
+    const mails = snap.docs
+      .map((d) => d.data() as { createdAt: { toMillis(): number }; message: { text: string } })
+      .filter((m) => m.createdAt.toMillis() > after)
+      .sort((a, b) => b.createdAt.toMillis() - a.createdAt.toMillis());
+    if (mails[0]) return mails[0].message.text;
+    if (Date.now() > deadline) throw new Error(`no mail to ${to}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+export async function userRecordByEmail(email: string) {
+  const user = await adminAuth().getUserByEmail(email);
+  const db = adminDb();
+  const [profile, contact, details] = await Promise.all([
+    db.doc(paths.user(user.uid)).get(),
+    db.doc(paths.userContact(user.uid)).get(),
+    db.doc(paths.userDetails(user.uid)).get(),
+  ]);
+  return {
+    auth: user,
+    profile: profile.data() ?? null,
+    contact: contact.data() ?? null,
+    details: details.data() ?? null,
+  };
+}
+
+/** Makes every page of `context` start signed in as `email` (the user the Auth SDK persists). */
+export async function signInContext(
+  context: import("playwright-core").BrowserContext,
+  email: string,
+  password: string,
+): Promise<void> {
+  const { initializeApp: initClient, deleteApp: deleteClient } = await import("firebase/app");
+  const {
+    connectAuthEmulator,
+    getAuth: getClientAuth,
+    signInWithEmailAndPassword,
+  } = await import("firebase/auth");
+  const apiKey = "demo-api-key";
+  const client = initClient({ apiKey, projectId: PROJECT_ID }, `member-session-${Date.now()}`);
+  try {
+    const clientAuth = getClientAuth(client);
+    connectAuthEmulator(clientAuth, "http://127.0.0.1:9099", { disableWarnings: true });
+    const { user } = await signInWithEmailAndPassword(clientAuth, email, password);
+    const persisted = { ...user.toJSON(), appName: "[DEFAULT]" };
+    const key = `firebase:authUser:${apiKey}:[DEFAULT]`;
+    await context.addInitScript(
+      ([k, v]) => {
+        if (!window.localStorage.getItem(k)) window.localStorage.setItem(k, v);
+      },
+      [key, JSON.stringify(persisted)] as const,
+    );
+  } finally {
+    await deleteClient(client);
+  }
+}

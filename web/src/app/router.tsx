@@ -2,25 +2,13 @@ import type { ComponentType } from "react";
 import { createBrowserRouter, type RouteObject } from "react-router-dom";
 import { NotFoundScreen } from "../components/NotFoundScreen";
 import { PageLoader } from "../components/PageLoader";
-import { RequireAuth } from "../components/RequireAuth";
 import { AppLayout } from "../components/shell/AppLayout";
 import { RouteErrorRedirect } from "../components/shell/RouteErrorRedirect";
 import { memberRoutes } from "../features/member-routes";
 
 /** A route whose screen is a separate chunk, loaded when the route is first visited. */
-function screen(load: () => Promise<ComponentType>, options: { member?: boolean } = {}) {
-  return async () => {
-    const Screen = await load();
-    return {
-      Component: options.member
-        ? () => (
-            <RequireAuth>
-              <Screen />
-            </RequireAuth>
-          )
-        : Screen,
-    };
-  };
+function screen(load: () => Promise<ComponentType>) {
+  return async () => ({ Component: await load() });
 }
 
 const legal = () => import("../features/legal/LegalPages");

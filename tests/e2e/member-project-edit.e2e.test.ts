@@ -1,0 +1,238 @@
+/**
+ * The Junior Project Manager edits the project on /projeler/edit/{projectId}: general info and
+ * completion, positions added in the modal held locally and sent on save, a position deleted after
+ * the yes/no question; anyone else is sent to the project list. Built app, whole local stack, phone
+ * and desktop width, checking the page and Firestore.
+ */
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { paths, slugifyName } from "@platform/common";
+import { launchBrowser, screenshot, viewports } from "../support/browser.js";
+import {
+  adminDb,
+  closeAdmin,
+  createMember,
+  resetMemberData,
+  signInContext,
+} from "../support/member-stack.js";
+
+const hosting = inject("stackUrls").hosting!;
+const PASSWORD = "Uye-Sifre-2026";
+let browser: Browser;
+
+beforeAll(async () => {
+  await resetMemberData();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await closeAdmin();
+});
+
+async function seedProject(tag: string) {
+  const pmName = `Mert Yönetici ${tag}`;
+  const pmEmail = `pm.${tag}@example.com`;
+  const pm = await createMember({
+    name: pmName,
+    email: pmEmail,
+    password: PASSWORD,
+    position: "Project Manager",
+  });
+  const otherEmail = `uye.${tag}@example.com`;
+  await createMember({ name: `Can Üye ${tag}`, email: otherEmail, password: PASSWORD });
+  const projectId = `proj-${tag}`;
+  const now = new Date();
+  const db = adminDb();
+  await db
+    .doc(paths.user(pm))
+    .update({ currentProjectId: projectId, currentProjectTitle: "Gönüllü Bul" });
+  await db.doc(paths.project(projectId)).set({
+    title: "Gönüllü Bul",
+    definition: "Gönüllüleri derneklerle buluşturan web uygulaması.",
+    type: "WEB",
+    status: "Ongoing",
+    isLive: true,
+    goLiveAt: now,
+    liveSince: now,
+    startedAt: now,
+    completed_percentage: 40,
+    memberCount: 1,
+    allPositionCount: 2,
+    openPositionCount: 1,
+    managerId: pm,
+    imagePath: null,
+    team: [
+      {
+        uid: pm,
+        name: pmName,
+        userName: slugifyName(pmName),
+        type: "JUNIOR",
+        positionName: "Project Manager",
+      },
+    ],
+    memberIds: [pm],
+    createdAt: now,
+    updatedAt: now,
+  });
+  await db.doc(`${paths.members(projectId)}/${pm}`).set({
+    uid: pm,
+    name: pmName,
+    userName: slugifyName(pmName),
+    type: "JUNIOR",
+    positionName: "Project Manager",
+    positionId: "pos-pm",
+    active: true,
+    joinedAt: now,
+    leftAt: null,
+    leftReason: null,
+  });
+  const position = (id: string, data: Record<string, unknown>) =>
+    db.doc(paths.position(projectId, id)).set({
+      projectId,
+      positionId: id,
+      expectations: [],
+      windowStartsAt: now,
+      windowEndsAt: new Date(now.getTime() + 24 * 3600_000),
+      applicantCount: 0,
+      filledBy: null,
+      createdAt: now,
+      updatedAt: now,
+      ...data,
+    });
+  await position("pos-pm", {
+    positionName: "Project Manager",
+    type: "JUNIOR",
+    status: "FILLED",
+    filledBy: pm,
+  });
+  await position("pos-open", {
+    positionName: "Frontend Developer",
+    type: "JUNIOR",
+    status: "OPEN",
+    expectations: ["React"],
+  });
+  return { pmEmail, otherEmail, projectId, pm };
+}
+
+async function signedInPage(viewport: { width: number; height: number }, email: string) {
+  const context = await browser.newContext({ viewport });
+  await context.addInitScript(() => window.localStorage.setItem("cerezPopupClosed", "1"));
+  await signInContext(context, email, PASSWORD);
+  const page = await context.newPage();
+  return { context, page };
+}
+
+async function pick(page: Page, label: string, option: string) {
+  await page.getByRole("dialog").getByLabel(label, { exact: true }).first().click();
+  await page.getByRole("option", { name: option, exact: true }).click();
+}
+
+describe.each([
+  ["phone", viewports.phone],
+  ["desktop", viewports.desktop],
+] as const)("project edit at %s width", (name, viewport) => {
+  it("the manager edits, adds positions on save and deletes one after confirming", async () => {
+    const { pmEmail, otherEmail, projectId } = await seedProject(name);
+    const { context, page } = await signedInPage(viewport, pmEmail);
+    const errors: string[] = [];
+    page.on("pageerror", (err) => errors.push(err.message));
+
+    // from the account page: the project menu's 'Düzenle'
+    await page.goto(`${hosting}/hesabim/${slugifyName(`Mert Yönetici ${name}`)}`);
+    await page.getByRole("button", { name: "Gönüllü Bul proje menüsü" }).click();
+    await page.getByRole("menuitem", { name: "Düzenle" }).click();
+    await page.waitForURL(`${hosting}/projeler/edit/${projectId}`);
+    await page.getByRole("heading", { name: "Gönüllü Bul", level: 1 }).waitFor();
+    await page.getByTestId("edit-open-positions").getByText("Jr Frontend Developer").waitFor();
+
+    // nothing changed yet
+    await page.getByRole("button", { name: "Kaydet" }).click();
+    await page.getByTestId("edit-save-error").getByText("Kaydedilecek veri bulunamadı").waitFor();
+
+    // a position added in the modal stays local until saving
+    await page.getByRole("button", { name: "Pozisyon ekle" }).click();
+    await pick(page, "Pozisyon", "Sr Backend Developer");
+    await pick(page, "Beklentiler", "Node.js");
+    await page.keyboard.press("Escape");
+    await page.getByRole("dialog").getByRole("button", { name: "Ekle" }).click();
+    await page.getByTestId("edit-new-positions").getByText("Sr Backend Developer").waitFor();
+    const before = await adminDb().collection(paths.positions(projectId)).get();
+    expect(before.size).toBe(2);
+
+    await page.getByLabel("Proje tanımı").fill("Gönüllüler ve dernekler için eşleştirme.");
+    await page.getByRole("slider").focus();
+    for (let i = 0; i < 5; i++) await page.keyboard.press("ArrowRight");
+    await page.getByText("Tamamlanma yüzdesi: %45").waitFor();
+    await screenshot(page, `member-project-edit-${name}-form`);
+    await page.getByRole("button", { name: "Kaydet" }).click();
+    await page.getByText("Proje başarıyla güncellendi.").waitFor();
+    await page
+      .getByTestId("edit-new-positions")
+      .getByText("Henüz yeni pozisyon eklenmedi.")
+      .waitFor();
+    await page.getByTestId("edit-open-positions").getByText("Sr Backend Developer").waitFor();
+
+    const project = (await adminDb().doc(paths.project(projectId)).get()).data()!;
+    expect(project.definition).toBe("Gönüllüler ve dernekler için eşleştirme.");
+    expect(project.completed_percentage).toBe(45);
+    const after = await adminDb().collection(paths.positions(projectId)).get();
+    const added = after.docs
+      .map((d) => d.data())
+      .find((p) => p.positionName === "Backend Developer");
+    expect(added).toMatchObject({ type: "SENIOR", status: "OPEN", expectations: ["Node.js"] });
+
+    // delete with the yes/no question: 'Hayır' keeps it, 'Evet' deletes it
+    const open = page.getByTestId("edit-open-positions");
+    await open.getByRole("button", { name: "Jr Frontend Developer pozisyonunu sil" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Hayır" }).click();
+    await page.getByRole("dialog").waitFor({ state: "detached" });
+    expect((await adminDb().doc(paths.position(projectId, "pos-open")).get()).exists).toBe(true);
+    await open.getByRole("button", { name: "Jr Frontend Developer pozisyonunu sil" }).click();
+    await page
+      .getByRole("dialog")
+      .getByText("Jr Frontend Developer pozisyonu silinecek. Emin misiniz?")
+      .waitFor();
+    await page.getByRole("dialog").getByRole("button", { name: "Evet" }).click();
+    await page.getByText("Pozisyon başarıyla silindi.").waitFor();
+    await open.getByText("Jr Frontend Developer").waitFor({ state: "detached" });
+    expect((await adminDb().doc(paths.position(projectId, "pos-open")).get()).exists).toBe(false);
+    await screenshot(page, `member-project-edit-${name}-saved`);
+    expect(errors).toEqual([]);
+    await context.close();
+
+    // anyone else is sent to the project list
+    const other = await signedInPage(viewport, otherEmail);
+    await other.page.goto(`${hosting}/projeler/edit/${projectId}`);
+    await other.page.waitForURL(`${hosting}/projeler`);
+    await other.context.close();
+  });
+
+  it("a member leaves the ongoing project from the account page", async () => {
+    const { pmEmail, projectId, pm } = await seedProject(`${name}-ayril`);
+    const { context, page } = await signedInPage(viewport, pmEmail);
+    await page.goto(`${hosting}/hesabim/${slugifyName(`Mert Yönetici ${name}-ayril`)}`);
+    await page.getByTestId("account-projects").getByText("Gönüllü Bul").waitFor();
+    await page.getByRole("button", { name: "Gönüllü Bul proje menüsü" }).click();
+    await page.getByRole("menuitem", { name: "Ayrıl" }).click();
+    await page.getByText("Projeden başarıyla ayrıldınız").waitFor();
+    const member = (
+      await adminDb()
+        .doc(`${paths.members(projectId)}/${pm}`)
+        .get()
+    ).data()!;
+    expect(member).toMatchObject({ active: false, leftReason: "LEFT" });
+    expect((await adminDb().doc(paths.user(pm)).get()).data()!.currentProjectId).toBeNull();
+    await screenshot(page, `member-project-edit-${name}-left`);
+    await context.close();
+  });
+
+  it("a missing project says 'Proje bulunamadı.'", async () => {
+    const email = `yok.${name}@example.com`;
+    await createMember({ name: `Yok ${name}`, email, password: PASSWORD });
+    const { context, page } = await signedInPage(viewport, email);
+    await page.goto(`${hosting}/projeler/edit/olmayan-proje`);
+    await page.getByText("Proje bulunamadı.").waitFor();
+    await context.close();
+  });
+});

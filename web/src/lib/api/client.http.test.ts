@@ -74,7 +74,8 @@ beforeEach(() => {
 });
 
 /**
- * Real timers, shortened: retry waits (1–3 s) last 20 ms and attempt timeouts (15 s, 30 s) 500 ms.
+ * Real timers, shortened: retry waits (1–3 s) last 20 ms and attempt timeouts (15 s, 30 s) 1.5 s
+ * (long enough for a first request on a busy machine).
  * Every requested wait is recorded.
  */
 function recordingClock() {
@@ -83,7 +84,7 @@ function recordingClock() {
     now: () => Date.now(),
     setTimeout: (fn, ms) => {
       waits.push(ms);
-      return setTimeout(fn, ms >= 15_000 ? 500 : ms >= 1000 ? 20 : ms);
+      return setTimeout(fn, ms >= 15_000 ? 1500 : ms >= 1000 ? 20 : ms);
     },
     clearTimeout: (id) => clearTimeout(id as ReturnType<typeof setTimeout>),
   };
@@ -161,7 +162,7 @@ describe("the client over HTTP", () => {
     );
     expect(seen.filter((s) => s.url === "/api/hang")).toHaveLength(4);
     expect(waits).toEqual([15_000, 1000, 15_000, 2000, 15_000, 3000, 15_000]);
-  });
+  }, 20_000);
 
   it("a closed port is 'no response' as well", async () => {
     const { clock } = recordingClock();

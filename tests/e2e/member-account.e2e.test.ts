@@ -177,6 +177,11 @@ describe.each([
     await page.getByText("Profil fotoğrafı başarıyla silindi").waitFor();
     expect((await adminDb().doc(paths.user(uid)).get()).data()!.photoPath).toBeNull();
 
+    // another slug in the address is replaced by the member's own, keeping the hash
+    await page.goto(`${hosting}/hesabim/baska-biri#geriBildirimler`);
+    await page.waitForURL(`${hosting}/hesabim/elif-${label.toLowerCase()}#geriBildirimler`);
+    await page.getByTestId("account-feedback").waitFor();
+
     const profile = (await adminDb().doc(paths.user(uid)).get()).data()!;
     expect(profile).toMatchObject({
       about: "Arayüzler geliştirmeyi seviyorum.",

@@ -23,14 +23,25 @@ function lazyScreen(load: () => Promise<ComponentType>, options: { member?: bool
 }
 
 /**
- * Around the member screens: the session wiring (renewal, API error events, logout on a lost
- * session) and the weekly rating popup, opened by `?oylama=<voteId>`.
+ * What the member side adds to every page: the session wiring (renewal at start and every 14
+ * minutes, API error events followed to their page, logout when the token cannot be renewed) and
+ * the weekly rating popup, opened on any page by `?oylama=<voteId>`. Rendered once, around the
+ * member screens below; the application shell can render it instead so that it covers the public
+ * pages too (then drop it from MemberLayout).
  */
-function MemberLayout() {
+export function MemberShellExtras() {
   return (
     <>
       <SessionController />
       <VoteModalHost />
+    </>
+  );
+}
+
+function MemberLayout() {
+  return (
+    <>
+      <MemberShellExtras />
       <Outlet />
     </>
   );

@@ -23,7 +23,7 @@ import {
 } from "@platform/common";
 import { IconCircleCheck, IconDots, IconPencil } from "@tabler/icons-react";
 import { useEffect, useState, type ReactNode } from "react";
-import { useLocation, useNavigate } from "react-router-dom";
+import { Navigate, useLocation, useNavigate, useParams } from "react-router-dom";
 import { usePageMeta } from "../../components/PageMeta";
 import { messageOf } from "../../lib/api/errors";
 import { useLogout } from "../../lib/session/useSession";
@@ -188,6 +188,8 @@ function useHashScroll(ready: boolean) {
 export function AccountPage() {
   usePageMeta({ title: T.title, description: T.description });
   const viewer = useViewer();
+  const { nameSlug } = useParams();
+  const location = useLocation();
   const user = useAccountUser(viewer.uid);
   const projects = useAccountProjects(viewer.uid);
   const feedbacks = useAccountFeedbacks(viewer.uid);
@@ -234,6 +236,10 @@ export function AccountPage() {
     );
   }
 
+  // the address carries the member's own slug; any other slug is replaced (keeping the hash)
+  if (u.userName && nameSlug !== u.userName) {
+    return <Navigate to={`/hesabim/${u.userName}${location.hash}`} replace />;
+  }
   const canEdit = canEditProjects(u.position?.name);
   return (
     <Container size="lg" py="xl" data-testid="account-page">

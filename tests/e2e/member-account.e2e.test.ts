@@ -11,6 +11,7 @@ import {
   adminDb,
   closeAdmin,
   createMember,
+  latestMailText,
   resetMemberData,
   signInContext,
 } from "../support/member-stack.js";
@@ -194,6 +195,25 @@ describe.each([
       address: "Almanya - Berlin",
     });
     expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("an unverified e-mail offers 'Onay için tıklayınız!', which mails the confirmation link", async () => {
+    const email = `onaysiz.${name}@example.com`;
+    await createMember({ name: `Onaysız ${name}`, email, password: PASSWORD, verified: false });
+    const context = await browser.newContext({ viewport });
+    await context.addInitScript(() => window.localStorage.setItem("cerezPopupClosed", "1"));
+    await signInContext(context, email, PASSWORD);
+    const page = await context.newPage();
+    await page.goto(`${hosting}/hesabim/onaysiz-${name}`);
+    const contact = page.getByTestId("account-contact");
+    await contact.getByText(email).waitFor();
+    expect(await contact.getByLabel("Onaylandı").count()).toBe(0);
+    const before = Date.now() - 1000;
+    await contact.getByRole("button", { name: "Onay için tıklayınız!" }).click();
+    await page.getByText("Mailinizi kontrol edin. Onay bağlantısı gönderildi.").waitFor();
+    const mail = await latestMailText(email, before);
+    expect(mail).toContain("/api/auth/verify-email?token=");
     await context.close();
   });
 });

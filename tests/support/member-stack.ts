@@ -68,12 +68,14 @@ export async function createMember(input: {
   email: string;
   password: string;
   position?: string;
+  /** E-mail verified (default true). */
+  verified?: boolean;
 }): Promise<string> {
   const { uid } = await adminAuth().createUser({
     email: input.email,
     password: input.password,
     displayName: input.name,
-    emailVerified: true,
+    emailVerified: input.verified !== false,
   });
   const position = input.position ?? "Frontend Developer";
   const now = new Date();
@@ -105,7 +107,9 @@ export async function createMember(input: {
     createdAt: now,
     updatedAt: now,
   });
-  await db.doc(paths.userContact(uid)).set({ email: input.email, isEmailVerified: true });
+  await db
+    .doc(paths.userContact(uid))
+    .set({ email: input.email, isEmailVerified: input.verified !== false });
   return uid;
 }
 

@@ -3,7 +3,7 @@
  * 'Oylama Zamanı' notification, through the built app and the whole local stack, at phone and
  * desktop width — checking the texts and what reached Firestore.
  */
-import type { Browser, Page } from "playwright-core";
+import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { paths } from "@platform/common";
 import { launchBrowser, screenshot, viewports } from "../support/browser.js";
@@ -74,6 +74,13 @@ async function seed(tag: string) {
 
 const rows = (page: Page) => page.getByTestId("notification");
 
+/** Clicks star `value` of a rating row: each star is the label of a visually hidden radio. */
+async function rate(scope: Locator, group: string, value: number) {
+  const row = scope.getByRole("group", { name: group });
+  const id = await row.getByLabel(`${group}: ${value}`).getAttribute("id");
+  await row.locator(`label[for="${id}"]`).click();
+}
+
 describe.each([
   ["phone", viewports.phone],
   ["desktop", viewports.desktop],
@@ -134,10 +141,7 @@ describe.each([
       İnisiyatif: 5,
     };
     for (const [category, value] of Object.entries(stars)) {
-      const group = modal.getByRole("group", { name: category });
-      // each star is the label of a visually hidden radio
-      const id = await group.locator(`input[type="radio"][value="${value}"]`).getAttribute("id");
-      await group.locator(`label[for="${id}"]`).click();
+      await rate(modal, category, value);
     }
     await modal.getByLabel("Geri bildirim").fill("Çok yardımsever bir ekip arkadaşı.");
     await screenshot(page, `member-notifications-${name}-vote`);
@@ -181,6 +185,90 @@ describe.each([
     await page.getByRole("heading", { name: "Bildirimler (0)" }).waitFor();
     await page.goto(`${hosting}/bildirimler?oylama=`);
     await page.getByRole("dialog").getByText("Vote ID gerekli").waitFor();
+    await context.close();
+  });
+
+  it("skill survey and mentor vote: every listed skill sent (0 unrated), removal needs its reason", async () => {
+    const email = `anket.${name}@example.com`;
+    const uid = await createMember({ name: `Anket ${name}`, email, password: PASSWORD });
+    const db = adminDb();
+    const now = Date.now();
+    const vote = (id: string, kind: string, skills: string[], target: string) =>
+      db.doc(`${paths.votes}/${id}`).set({
+        voterId: uid,
+        targetUserId: `t-${id}`,
+        targetUser: {
+          name: target,
+          userName: "hedef",
+          type: kind === "MENTOR" ? "SENIOR" : "JUNIOR",
+        },
+        projectId: "proj-x",
+        weekId: "2026-W47",
+        kind,
+        skills,
+        status: "PENDING",
+        opensAt: new Date(now - 60 * MIN),
+        closesAt: new Date(now + 6 * 60 * MIN),
+        completedAt: null,
+      });
+    await vote(`skill-${name}`, "SKILL", ["React", "TypeScript"], "Deniz Junior");
+    await vote(`mentor-${name}`, "MENTOR", [], "Zeynep Mentor");
+    const context = await browser.newContext({ viewport });
+    await context.addInitScript(() => window.localStorage.setItem("cerezPopupClosed", "1"));
+    await signInContext(context, email, PASSWORD);
+    const page = await context.newPage();
+
+    await page.goto(`${hosting}/bildirimler?oylama=skill-${name}`);
+    let modal = page.getByRole("dialog", { name: "Haftalık Değerlendirme" });
+    await modal.getByText("Yetenek Değerlendirmesi").waitFor();
+    for (const [group, value] of [
+      ["Zaman Yönetimi", 3],
+      ["İletişim", 3],
+      ["Problem Çözme", 3],
+      ["Gelişim", 3],
+      ["İnisiyatif", 3],
+      ["React", 4],
+    ] as const) {
+      await rate(modal, group, value);
+    }
+    await modal.getByRole("button", { name: "Gönder" }).click();
+    await page.getByText("Degerlendirme basariyla gonderildi").waitFor();
+    await modal.waitFor({ state: "detached" });
+
+    await page.goto(`${hosting}/bildirimler?oylama=mentor-${name}`);
+    modal = page.getByRole("dialog", { name: "Haftalık Değerlendirme" });
+    await modal
+      .getByText("Mentörünüz Zeynep Mentor ile çalışmaya devam etmek istiyor musunuz?")
+      .waitFor();
+    expect(await modal.getByRole("group", { name: "İletişim" }).count()).toBe(0);
+    await modal
+      .getByRole("checkbox", { name: "Mentörle çalışmayı sonlandırmak istiyorum." })
+      .check();
+    await modal.getByRole("button", { name: "Gönder" }).click();
+    await modal.getByText("Lütfen çıkarılma talebinizin sebebini yazın.").waitFor();
+    await modal.getByLabel(/^Çıkarılma sebebi/).fill("Haftalık görüşmelere katılmıyor.");
+    await screenshot(page, `member-notifications-${name}-mentor-vote`);
+    await modal.getByRole("button", { name: "Gönder" }).click();
+    await page.getByText("Degerlendirme basariyla gonderildi").last().waitFor();
+    await modal.waitFor({ state: "detached" });
+
+    const answers = await db.collection(paths.voteAnswers).where("voterId", "==", uid).get();
+    const byKind = Object.fromEntries(answers.docs.map((d) => [d.data().kind, d.data()]));
+    expect(byKind.SKILL).toMatchObject({
+      skillVotes: { React: 4, TypeScript: 0 },
+      scores: {
+        timeControl: 3,
+        communication: 3,
+        problemSolving: 3,
+        improvement: 3,
+        initiative: 3,
+      },
+    });
+    expect(byKind.MENTOR).toMatchObject({
+      scores: null,
+      discardWanted: true,
+      discardReason: "Haftalık görüşmelere katılmıyor.",
+    });
     await context.close();
   });
 });

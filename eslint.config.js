@@ -7,7 +7,7 @@ export default tseslint.config(
     ignores: [
       "**/node_modules/**",
       "**/dist/**",
-      "**/lib/**",
+      "functions/lib/**",
       "**/.emulator-data/**",
       "**/test-results/**",
     ],

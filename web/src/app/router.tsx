@@ -4,7 +4,7 @@ import { NotFoundScreen } from "../components/NotFoundScreen";
 import { PageLoader } from "../components/PageLoader";
 import { AppLayout } from "../components/shell/AppLayout";
 import { RouteErrorRedirect } from "../components/shell/RouteErrorRedirect";
-import { memberRoutes } from "../features/member-routes";
+import { MemberShellExtras, memberRoutes } from "../features/member-routes";
 
 /** A route whose screen is a separate chunk, loaded when the route is first visited. */
 function screen(load: () => Promise<ComponentType>) {
@@ -18,7 +18,7 @@ const profile = () => import("../features/profile/PublicProfilePage");
 /** The route table of spec §2. */
 export const routes: RouteObject[] = [
   {
-    element: <AppLayout />,
+    element: <AppLayout extras={<MemberShellExtras />} />,
     hydrateFallbackElement: <PageLoader />,
     children: [
       {

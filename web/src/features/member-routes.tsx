@@ -25,9 +25,8 @@ function lazyScreen(load: () => Promise<ComponentType>, options: { member?: bool
 /**
  * What the member side adds to every page: the session wiring (renewal at start and every 14
  * minutes, API error events followed to their page, logout when the token cannot be renewed) and
- * the weekly rating popup, opened on any page by `?oylama=<voteId>`. Rendered once, around the
- * member screens below; the application shell can render it instead so that it covers the public
- * pages too (then drop it from MemberLayout).
+ * the weekly rating popup, opened on any page by `?oylama=<voteId>`. The app renders it once in
+ * the shell, so it covers the public pages too.
  */
 export function MemberShellExtras() {
   return (
@@ -38,22 +37,13 @@ export function MemberShellExtras() {
   );
 }
 
-function MemberLayout() {
-  return (
-    <>
-      <MemberShellExtras />
-      <Outlet />
-    </>
-  );
-}
-
 /**
  * The member side of the route table of spec §2: registration, login and password screens, the
  * project edit page, the own account page and the notifications page.
  */
 export const memberRoutes: RouteObject[] = [
   {
-    element: <MemberLayout />,
+    element: <Outlet />,
     children: [
       { path: "/kayit_ol", lazy: lazyScreen(() => authScreens().then((m) => m.SignUpPage)) },
       { path: "/onay_kodu", lazy: lazyScreen(() => authScreens().then((m) => m.CodePage)) },

@@ -1,5 +1,5 @@
 import { Box } from "@mantine/core";
-import { Suspense, useEffect } from "react";
+import { type ReactNode, Suspense, useEffect } from "react";
 import { Outlet, useLocation } from "react-router-dom";
 import { PageLoader } from "../PageLoader";
 import { CookiePopup } from "./CookiePopup";
@@ -14,11 +14,15 @@ function ScrollToTop() {
   return null;
 }
 
-/** The shell around every screen: fixed header, page, footer, cookie popup. */
-export function AppLayout() {
+/**
+ * The shell around every screen: fixed header, page, footer, cookie popup, plus what the app
+ * composes in for every page (`extras`: session wiring, the weekly rating popup).
+ */
+export function AppLayout({ extras }: { extras?: ReactNode }) {
   return (
     <Box style={{ minHeight: "100vh", display: "flex", flexDirection: "column" }}>
       <ScrollToTop />
+      {extras}
       <Header />
       <Box component="main" pt={64} style={{ flex: 1 }}>
         <Suspense fallback={<PageLoader />}>

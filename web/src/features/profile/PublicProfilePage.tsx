@@ -22,7 +22,7 @@ import type { ReactNode } from "react";
 import { Link, useLocation, useParams } from "react-router-dom";
 import { PageBreadcrumbs } from "../../components/PageBreadcrumbs";
 import { PageMeta } from "../../components/PageMeta";
-import { ApiError, apiCall } from "../../lib/api-call";
+import { ApiError, api, messageOf } from "../../lib/api";
 import { useStorageUrl } from "../../lib/storage";
 import { useViewer } from "../../lib/viewer";
 import { useContactEmail, useMemberProjects, useProfileUser, type ProfileUser } from "./data";
@@ -78,7 +78,7 @@ function Fact({ icon, label, value }: { icon: ReactNode; label: string; value: R
 
 function EndMentorshipLink({ senior }: { senior: ProfileUser }) {
   const end = useMutation({
-    mutationFn: () => apiCall("POST", `/votes/DiscardWantedSenior/${senior.id}`),
+    mutationFn: () => api.post(`/votes/DiscardWantedSenior/${senior.id}`),
     onSuccess: (result) =>
       notifications.show({ color: "teal", message: result.message ?? T.endMentorshipSuccess }),
     onError: (error) =>
@@ -87,7 +87,7 @@ function EndMentorshipLink({ senior }: { senior: ProfileUser }) {
         message:
           error instanceof ApiError && error.status === 401
             ? T.sessionExpired
-            : error.message || T.genericError,
+            : messageOf(error, T.genericError),
       }),
   });
   return (

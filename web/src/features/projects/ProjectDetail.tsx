@@ -19,7 +19,7 @@ import { IconArrowLeft, IconExternalLink } from "@tabler/icons-react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link } from "react-router-dom";
-import { apiCall } from "../../lib/api-call";
+import { api, messageOf } from "../../lib/api";
 import { toDate } from "../../lib/firestore";
 import type { Viewer } from "../../lib/viewer";
 import { useOpenPositions, type Position, type Project } from "./data";
@@ -122,7 +122,7 @@ export function ProjectDetail({ project, imageUrl, viewer, now, onBack }: Projec
   const queryClient = useQueryClient();
 
   const apply = useMutation({
-    mutationFn: (position: Position) => apiCall("POST", `/positions/${position.id}/apply`),
+    mutationFn: (position: Position) => api.post(`/positions/${position.id}/apply`),
     onSuccess: (result) => {
       if (result.success === false) {
         notifications.show({ color: "red", message: result.message ?? T.applyFailed });
@@ -133,7 +133,7 @@ export function ProjectDetail({ project, imageUrl, viewer, now, onBack }: Projec
       void queryClient.invalidateQueries({ queryKey: ["projects"] });
     },
     onError: (error) =>
-      notifications.show({ color: "red", message: error.message || T.applyError }),
+      notifications.show({ color: "red", message: messageOf(error, T.applyError) }),
   });
 
   const join = () => {

@@ -19,6 +19,7 @@ import {
   registrationKey,
   resendWaitSeconds,
   slugifyName,
+  nameSortKey,
   trLower,
 } from "@platform/common";
 import { appBaseUrl } from "../config.js";
@@ -101,7 +102,7 @@ function emptyProfile(name: string, now: Date): UserDoc {
     currentProjectTitle: null,
     activeApplication: null,
     searchKeys: buildSearchKeys(name),
-    nameSort: trLower(name),
+    nameSort: nameSortKey(name),
     profileComplete: false,
     createdAt: t,
     updatedAt: t,
@@ -143,7 +144,7 @@ export async function registerStep1(
         name,
         userName: slugifyName(name),
         searchKeys: buildSearchKeys(name),
-        nameSort: trLower(name),
+        nameSort: nameSortKey(name),
         updatedAt: ts(now),
       },
       { merge: true },

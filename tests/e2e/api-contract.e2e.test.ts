@@ -16,7 +16,7 @@ import {
   buildSearchKeys,
   messages,
   slugifyName,
-  nameSortKey,
+  trLower,
 } from "@platform/common";
 import {
   ApiClient,
@@ -88,7 +88,7 @@ async function makeMember(
     currentProjectTitle: null,
     activeApplication: null,
     searchKeys: buildSearchKeys(name, position),
-    nameSort: nameSortKey(name),
+    nameSort: trLower(name),
     profileComplete: true,
     createdAt: now,
     updatedAt: now,

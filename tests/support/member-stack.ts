@@ -5,7 +5,7 @@
 import { type App, deleteApp, initializeApp } from "firebase-admin/app";
 import { getAuth } from "firebase-admin/auth";
 import { getFirestore, type Firestore } from "firebase-admin/firestore";
-import { buildSearchKeys, paths, slugifyName, nameSortKey } from "@platform/common";
+import { buildSearchKeys, paths, slugifyName, trLower } from "@platform/common";
 
 export const PROJECT_ID = "demo-platform";
 export const POSITION_NAMES = ["Project Manager", "Frontend Developer", "Backend Developer"];
@@ -102,7 +102,7 @@ export async function createMember(input: {
     currentProjectTitle: null,
     activeApplication: null,
     searchKeys: buildSearchKeys(input.name, position),
-    nameSort: nameSortKey(input.name),
+    nameSort: trLower(input.name),
     profileComplete: true,
     createdAt: now,
     updatedAt: now,

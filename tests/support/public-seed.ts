@@ -7,13 +7,7 @@ import { type App, deleteApp, initializeApp } from "firebase-admin/app";
 import { getAuth } from "firebase-admin/auth";
 import { getFirestore } from "firebase-admin/firestore";
 import { getStorage } from "firebase-admin/storage";
-import {
-  buildSearchKeys,
-  paths,
-  slugifyName,
-  nameSortKey,
-  type MemberType,
-} from "@platform/common";
+import { buildSearchKeys, paths, slugifyName, trLower, type MemberType } from "@platform/common";
 
 export const PROJECT_ID = "demo-platform";
 export const BUCKET = `${PROJECT_ID}.appspot.com`;
@@ -209,7 +203,7 @@ export async function seedPublicData(now = new Date()): Promise<void> {
           currentProjectId: p.projectId,
           currentProjectTitle: p.projectTitle,
           searchKeys: buildSearchKeys(p.name, p.position),
-          nameSort: nameSortKey(p.name),
+          nameSort: trLower(p.name),
           profileComplete: p.complete,
           createdAt: ago(60),
           updatedAt: ago(60),

@@ -19,7 +19,6 @@ import {
   registrationKey,
   resendWaitSeconds,
   slugifyName,
-  nameSortKey,
   trLower,
 } from "@platform/common";
 import { appBaseUrl } from "../config.js";
@@ -102,7 +101,7 @@ function emptyProfile(name: string, now: Date): UserDoc {
     currentProjectTitle: null,
     activeApplication: null,
     searchKeys: buildSearchKeys(name),
-    nameSort: nameSortKey(name),
+    nameSort: trLower(name),
     profileComplete: false,
     createdAt: t,
     updatedAt: t,
@@ -144,7 +143,7 @@ export async function registerStep1(
         name,
         userName: slugifyName(name),
         searchKeys: buildSearchKeys(name),
-        nameSort: nameSortKey(name),
+        nameSort: trLower(name),
         updatedAt: ts(now),
       },
       { merge: true },

@@ -9,7 +9,6 @@ import {
   paths,
   searchKeyForQuery,
   slugifyName,
-  nameSortKey,
   trLower,
 } from "@platform/common";
 import { adminAuth, db } from "../firebase.js";
@@ -150,7 +149,7 @@ export async function updateProfile(
       const position = update.user.position !== undefined ? update.user.position : current.position;
       if (update.user.name !== undefined || update.user.position !== undefined) {
         changes.userName = slugifyName(name);
-        changes.nameSort = nameSortKey(name);
+        changes.nameSort = trLower(name);
         changes.searchKeys = buildSearchKeys(name, position?.name);
       }
       tx.update(userRef(uid), changes);

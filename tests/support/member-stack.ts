@@ -5,7 +5,7 @@
 import { type App, deleteApp, initializeApp } from "firebase-admin/app";
 import { getAuth } from "firebase-admin/auth";
 import { getFirestore, type Firestore } from "firebase-admin/firestore";
-import { buildSearchKeys, paths, slugifyName, trLower } from "@platform/common";
+import { buildSearchKeys, newUserProfile, paths } from "@platform/common";
 
 export const PROJECT_ID = "demo-platform";
 export const POSITION_NAMES = ["Project Manager", "Frontend Developer", "Backend Developer"];
@@ -81,28 +81,9 @@ export async function createMember(input: {
   const now = new Date();
   const db = adminDb();
   await db.doc(paths.user(uid)).set({
-    name: input.name,
-    userName: slugifyName(input.name),
-    type: "JUNIOR",
+    ...newUserProfile(input.name),
     position: { name: position },
-    gender: null,
-    address: "",
-    birthDate: "",
-    about: "",
-    skills: [],
-    languages: [],
-    edu_cert: [],
-    social_medias: [],
-    photoPath: null,
-    totalRate: null,
-    rateCount: 0,
-    skillVotes: {},
-    skillVoteCounts: {},
-    currentProjectId: null,
-    currentProjectTitle: null,
-    activeApplication: null,
     searchKeys: buildSearchKeys(input.name, position),
-    nameSort: trLower(input.name),
     profileComplete: true,
     createdAt: now,
     updatedAt: now,

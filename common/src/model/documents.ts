@@ -19,6 +19,7 @@ import type {
   VoteStatus,
 } from "./enums.js";
 import type { TimestampLike } from "./timestamp.js";
+import { buildSearchKeys, slugifyName, trLower } from "../text/turkish.js";
 
 export interface Named {
   name: string;
@@ -74,6 +75,38 @@ export interface UserDoc {
   activeApplication?: { projectId: string; positionId: string } | null;
   createdAt: TimestampLike;
   updatedAt: TimestampLike;
+}
+
+/**
+ * The public profile of a newly registered member before the career step: every list empty,
+ * nothing rated, in no project. Callers add the timestamps in their SDK's type.
+ */
+export function newUserProfile(name: string): Omit<UserDoc, "createdAt" | "updatedAt"> {
+  return {
+    name,
+    userName: slugifyName(name),
+    type: "JUNIOR",
+    position: null,
+    gender: null,
+    address: "",
+    birthDate: "",
+    about: "",
+    skills: [],
+    languages: [],
+    edu_cert: [],
+    social_medias: [],
+    photoPath: null,
+    totalRate: null,
+    rateCount: 0,
+    skillVotes: {},
+    skillVoteCounts: {},
+    currentProjectId: null,
+    currentProjectTitle: null,
+    activeApplication: null,
+    searchKeys: buildSearchKeys(name),
+    nameSort: trLower(name),
+    profileComplete: false,
+  };
 }
 
 /** `users/{uid}/private/contact`: readable by the user, teammates (e-mail, spec §6), HR, admin. */

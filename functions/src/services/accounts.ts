@@ -20,6 +20,7 @@ import {
   resendWaitSeconds,
   slugifyName,
   trLower,
+  newUserProfile,
 } from "@platform/common";
 import { appBaseUrl } from "../config.js";
 import { adminAuth, db } from "../firebase.js";
@@ -79,33 +80,7 @@ export interface CodeSent {
 
 function emptyProfile(name: string, now: Date): UserDoc {
   const t = ts(now);
-  return {
-    name,
-    userName: slugifyName(name),
-    type: "JUNIOR",
-    position: null,
-    gender: null,
-    address: "",
-    birthDate: "",
-    about: "",
-    skills: [],
-    languages: [],
-    edu_cert: [],
-    social_medias: [],
-    photoPath: null,
-    totalRate: null,
-    rateCount: 0,
-    skillVotes: {},
-    skillVoteCounts: {},
-    currentProjectId: null,
-    currentProjectTitle: null,
-    activeApplication: null,
-    searchKeys: buildSearchKeys(name),
-    nameSort: trLower(name),
-    profileComplete: false,
-    createdAt: t,
-    updatedAt: t,
-  };
+  return { ...newUserProfile(name), createdAt: t, updatedAt: t };
 }
 
 /**

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   MAX_SEARCH_LENGTH,
   buildSearchKeys,
+  nameSortKey,
   searchKeyForQuery,
   slugifyName,
   toTitleCaseTr,
@@ -49,5 +50,35 @@ describe("search keys", () => {
     const keys = buildSearchKeys("a".repeat(60));
     expect(Math.max(...keys.map((k) => k.length))).toBe(MAX_SEARCH_LENGTH);
     expect(searchKeyForQuery("b".repeat(40))).toHaveLength(MAX_SEARCH_LENGTH);
+  });
+});
+
+describe("nameSortKey", () => {
+  const sorted = (names: string[]) =>
+    [...names].sort((a, b) => {
+      // Firestore orders strings by UTF-8 bytes.
+      const ka = Buffer.from(nameSortKey(a));
+      const kb = Buffer.from(nameSortKey(b));
+      return Buffer.compare(ka, kb);
+    });
+
+  it("orders names in the Turkish alphabet under byte-wise string ordering", () => {
+    expect(sorted(["Deniz", "Çağla", "Cem", "Zeynep", "Ömer", "Oğuz", "Şule", "Selin"])).toEqual([
+      "Cem",
+      "Çağla",
+      "Deniz",
+      "Oğuz",
+      "Ömer",
+      "Selin",
+      "Şule",
+      "Zeynep",
+    ]);
+    expect(sorted(["İpek", "Işık", "Hakan", "Jale"])).toEqual(["Hakan", "Işık", "İpek", "Jale"]);
+  });
+
+  it("is case-insensitive, keeps word breaks first and drops other accents", () => {
+    expect(nameSortKey("AYŞE")).toBe(nameSortKey("ayşe"));
+    expect(sorted(["Alim", "Ali Zor"])).toEqual(["Ali Zor", "Alim"]);
+    expect(nameSortKey("Âdem")).toBe(nameSortKey("Adem"));
   });
 });

@@ -16,7 +16,7 @@ import {
   buildSearchKeys,
   messages,
   slugifyName,
-  trLower,
+  nameSortKey,
 } from "@platform/common";
 import {
   ApiClient,
@@ -88,7 +88,7 @@ async function makeMember(
     currentProjectTitle: null,
     activeApplication: null,
     searchKeys: buildSearchKeys(name, position),
-    nameSort: trLower(name),
+    nameSort: nameSortKey(name),
     profileComplete: true,
     createdAt: now,
     updatedAt: now,

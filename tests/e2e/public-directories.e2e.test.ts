@@ -19,12 +19,12 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** Directory order: the lower-cased name, compared as Firestore compares strings. */
+/** Directory order: Turkish dictionary order, as ICU's Turkish collation sorts the names. */
+const turkishOrder = new Intl.Collator("tr");
 const sortedNames = (type: "JUNIOR" | "SENIOR") =>
   completeOf(type)
-    .map((p) => ({ name: p.name, key: trLower(p.name) }))
-    .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
-    .map((p) => p.name);
+    .map((p) => p.name)
+    .sort(turkishOrder.compare);
 
 const juniors = sortedNames("JUNIOR");
 const names = (page: Page) => page.getByTestId("user-name").allInnerTexts();

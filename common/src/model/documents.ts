@@ -19,7 +19,7 @@ import type {
   VoteStatus,
 } from "./enums.js";
 import type { TimestampLike } from "./timestamp.js";
-import { buildSearchKeys, slugifyName, trLower } from "../text/turkish.js";
+import { buildSearchKeys, nameSortKey, slugifyName } from "../text/turkish.js";
 
 export interface Named {
   name: string;
@@ -77,14 +77,23 @@ export interface UserDoc {
   updatedAt: TimestampLike;
 }
 
+/** The fields derived from a member's name: slug, directory search keys and Turkish sort key. */
+export function nameFields(name: string, positionName?: string) {
+  return {
+    name,
+    userName: slugifyName(name),
+    searchKeys: buildSearchKeys(name, positionName),
+    nameSort: nameSortKey(name),
+  };
+}
+
 /**
  * The public profile of a newly registered member before the career step: every list empty,
  * nothing rated, in no project. Callers add the timestamps in their SDK's type.
  */
 export function newUserProfile(name: string): Omit<UserDoc, "createdAt" | "updatedAt"> {
   return {
-    name,
-    userName: slugifyName(name),
+    ...nameFields(name),
     type: "JUNIOR",
     position: null,
     gender: null,
@@ -103,8 +112,6 @@ export function newUserProfile(name: string): Omit<UserDoc, "createdAt" | "updat
     currentProjectId: null,
     currentProjectTitle: null,
     activeApplication: null,
-    searchKeys: buildSearchKeys(name),
-    nameSort: trLower(name),
     profileComplete: false,
   };
 }

@@ -43,6 +43,32 @@ export function slugifyName(name: string): string {
     .replace(/^-|-$/g, "");
 }
 
+/** The Turkish alphabet (with q, w, x for foreign names), in dictionary order. */
+const ALPHABET = "abcçdefgğhıijklmnoöpqrsştuüvwxyz";
+/** Sort-key letters start here: two-byte UTF-8 characters, ordered like their code points. */
+const SORT_BASE = 0x100;
+
+/**
+ * A key that sorts names in Turkish dictionary order under Firestore's plain string ordering
+ * (UTF-8 bytes): "Çağla" after "Cem" and before "Deniz", "Işık" before "İpek". Letters become
+ * characters in alphabet order; spaces, digits and hyphens stay, so "Ali Z" sorts before "Alim";
+ * other accents are dropped ("â" sorts as "a").
+ */
+export function nameSortKey(name: string): string {
+  let key = "";
+  for (const ch of searchNormalize(name)) {
+    const index = ALPHABET.indexOf(ch);
+    if (index >= 0) {
+      key += String.fromCharCode(SORT_BASE + index);
+      continue;
+    }
+    const base = ch.normalize("NFD").replace(/[\u0300-\u036f]/g, "");
+    const baseIndex = ALPHABET.indexOf(base);
+    key += baseIndex >= 0 ? String.fromCharCode(SORT_BASE + baseIndex) : ch;
+  }
+  return key;
+}
+
 /** Normalised form used for search: Turkish lower case, single spaces. */
 export function searchNormalize(s: string): string {
   return trLower(s).replace(/\s+/g, " ").trim();

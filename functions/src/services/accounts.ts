@@ -18,8 +18,8 @@ import {
   paths,
   registrationKey,
   resendWaitSeconds,
-  slugifyName,
   trLower,
+  nameFields,
   newUserProfile,
 } from "@platform/common";
 import { appBaseUrl } from "../config.js";
@@ -112,17 +112,7 @@ export async function registerStep1(
     await adminAuth().updateUser(existing.uid, { password, displayName: name });
     const batch = db().batch();
     batch.set(registrationRef(email), newRegistration(existing.uid, email, code, now));
-    batch.set(
-      userRef(existing.uid),
-      {
-        name,
-        userName: slugifyName(name),
-        searchKeys: buildSearchKeys(name),
-        nameSort: trLower(name),
-        updatedAt: ts(now),
-      },
-      { merge: true },
-    );
+    batch.set(userRef(existing.uid), { ...nameFields(name), updatedAt: ts(now) }, { merge: true });
     queueMail(batch, verificationCodeMail(email, name, code), now);
     await batch.commit();
     return { created: false, sent };

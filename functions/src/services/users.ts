@@ -4,11 +4,11 @@ import {
   type MemberType,
   type UserDoc,
   type UserDto,
-  buildSearchKeys,
   messages,
   paths,
   searchKeyForQuery,
   slugifyName,
+  nameFields,
   trLower,
 } from "@platform/common";
 import { adminAuth, db } from "../firebase.js";
@@ -148,9 +148,7 @@ export async function updateProfile(
       const name = update.user.name ?? current.name;
       const position = update.user.position !== undefined ? update.user.position : current.position;
       if (update.user.name !== undefined || update.user.position !== undefined) {
-        changes.userName = slugifyName(name);
-        changes.nameSort = trLower(name);
-        changes.searchKeys = buildSearchKeys(name, position?.name);
+        Object.assign(changes, nameFields(name, position?.name));
       }
       tx.update(userRef(uid), changes);
 

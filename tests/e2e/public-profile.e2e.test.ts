@@ -65,6 +65,8 @@ describe.each(Object.entries(viewports))("as a visitor at %s width", (name, view
     const projects = page.getByTestId("profile-projects");
     expect(await projects.getByRole("link").allInnerTexts()).toEqual([PROJECTS.a.title]);
     expect(await projects.innerText()).toContain("Devam Ediyor");
+    expect(await projects.innerText()).toContain(`${mentor.position} · 20 gün`);
+    expect(await projects.innerText()).not.toContain("Ayrıldı");
     expect(await page.getByTestId("profile-skills").innerText()).toMatch(/TypeScript[\s\S]*React/);
     const languages = await page.getByTestId("profile-languages").innerText();
     expect(languages).toMatch(/Türkçe\s+İleri/);
@@ -163,6 +165,16 @@ describe("navigation and errors", () => {
     expect(await page.getByTestId("profile-projects").innerText()).toContain(
       "Henüz bir projede yer almadı.",
     );
+
+    // A past membership is listed too, with the position, the days and that the member left.
+    await page.goto(`${hosting}/junior/${PEOPLE.outsider.userName}`);
+    await waitForProfile(page, PEOPLE.outsider.name);
+    const past = page.getByTestId("profile-project");
+    expect(await past.count()).toBe(1);
+    expect(await past.getByRole("link").innerText()).toBe(PROJECTS.c.title);
+    expect(await past.innerText()).toContain(`${PEOPLE.outsider.position} · 1 gün · Ayrıldı`);
+    await past.getByRole("link").click();
+    await page.waitForURL(`${hosting}/projeler`);
     await context.close();
   });
 

@@ -7,7 +7,13 @@ import { type App, deleteApp, initializeApp } from "firebase-admin/app";
 import { getAuth } from "firebase-admin/auth";
 import { getFirestore } from "firebase-admin/firestore";
 import { getStorage } from "firebase-admin/storage";
-import { buildSearchKeys, paths, slugifyName, trLower, type MemberType } from "@platform/common";
+import {
+  buildSearchKeys,
+  paths,
+  slugifyName,
+  nameSortKey,
+  type MemberType,
+} from "@platform/common";
 
 export const PROJECT_ID = "demo-platform";
 export const BUCKET = `${PROJECT_ID}.appspot.com`;
@@ -203,7 +209,7 @@ export async function seedPublicData(now = new Date()): Promise<void> {
           currentProjectId: p.projectId,
           currentProjectTitle: p.projectTitle,
           searchKeys: buildSearchKeys(p.name, p.position),
-          nameSort: trLower(p.name),
+          nameSort: nameSortKey(p.name),
           profileComplete: p.complete,
           createdAt: ago(60),
           updatedAt: ago(60),
@@ -296,6 +302,27 @@ export async function seedPublicData(now = new Date()): Promise<void> {
       members: [],
       openCount: 1,
     });
+
+    // Membership history: project A's team since it started, and the outsider's earlier stint in
+    // project C (left after a day), which their public profile lists as a past project.
+    const membership = (projectId: string, m: SeedPerson, joinedAt: Date, leftAt: Date | null) =>
+      writes.push([
+        `${paths.members(projectId)}/${m.uid}`,
+        {
+          uid: m.uid,
+          name: m.name,
+          userName: m.userName,
+          type: m.type,
+          positionId: `${projectId}-${m.uid}`,
+          positionName: m.position,
+          active: leftAt === null,
+          joinedAt,
+          leftAt,
+          leftReason: leftAt === null ? null : "LEFT",
+        },
+      ]);
+    for (const m of [manager, frontend, mentor]) membership(PROJECTS.a.id, m, ago(20), null);
+    membership(PROJECTS.c.id, PEOPLE.outsider, ago(3), ago(2));
 
     const position = (
       projectId: string,

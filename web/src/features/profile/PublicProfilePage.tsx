@@ -260,15 +260,26 @@ function PublicProfilePage({ type }: { type: MemberType }) {
               ) : (
                 <Stack gap="xs">
                   {projects.data!.map((p) => (
-                    <Group key={p.id} justify="space-between" gap="xs">
-                      <Anchor
-                        component={Link}
-                        to="/projeler"
-                        state={{ highlightProjectId: p.id }}
-                        fw={600}
-                      >
-                        {p.title}
-                      </Anchor>
+                    <Group
+                      key={p.id}
+                      justify="space-between"
+                      gap="xs"
+                      wrap="nowrap"
+                      data-testid="profile-project"
+                    >
+                      <Stack gap={0}>
+                        <Anchor
+                          component={Link}
+                          to="/projeler"
+                          state={{ highlightProjectId: p.id }}
+                          fw={600}
+                        >
+                          {p.title}
+                        </Anchor>
+                        <Text size="sm" c="dimmed">
+                          {T.membership(p.positionName, p.duration, p.active)}
+                        </Text>
+                      </Stack>
                       <Badge variant={p.status === "Ongoing" ? "light" : "default"} color="teal">
                         {p.status === "Ongoing" ? T.ongoing : T.notStarted}
                       </Badge>

@@ -1,12 +1,13 @@
 import {
   paths,
   type MemberType,
-  type ProjectDoc,
   type UserContactDoc,
   type UserDoc,
+  type UserProjectDto,
 } from "@platform/common";
 import { useQuery } from "@tanstack/react-query";
 import { collection, doc, getDoc, getDocs, limit, query, where } from "firebase/firestore/lite";
+import { api } from "../../lib/api";
 import { db } from "../../lib/firebase";
 import { withId, type WithId } from "../../lib/firestore";
 
@@ -51,18 +52,20 @@ export function useContactEmail(uid: string | undefined, allowed: boolean) {
   });
 }
 
-/** Live projects the member is in. */
+/**
+ * Every project the member took part in, past ones included. Memberships of other members are
+ * not readable under the rules, so this comes from the public `/api/projects/userProjects`.
+ */
 export function useMemberProjects(uid: string | undefined) {
   return useQuery({
     queryKey: ["profile-projects", uid],
     enabled: Boolean(uid),
     queryFn: async () => {
-      const q = query(
-        collection(db, paths.projects),
-        where("isLive", "==", true),
-        where("memberIds", "array-contains", uid),
+      const res = await api.get<UserProjectDto[]>(
+        `/projects/userProjects/${encodeURIComponent(uid!)}`,
+        { errorEvent: false },
       );
-      return (await getDocs(q)).docs.map((d) => withId<ProjectDoc>(d));
+      return res.data ?? [];
     },
   });
 }

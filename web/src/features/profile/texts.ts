@@ -19,6 +19,9 @@ export const PROFILE_TEXTS = {
   noEducation: "Eğitim veya sertifika bilgisi eklenmemiş.",
   projects: "Yer Aldığı Projeler",
   noProjects: "Henüz bir projede yer almadı.",
+  /** Position, days in the project and, for a past membership, that it ended. */
+  membership: (position: string, days: number, active: boolean) =>
+    `${position} · ${days} gün${active ? "" : " · Ayrıldı"}`,
   skills: "Yetenekler",
   noSkills: "Yetenek eklenmemiş.",
   languages: "Diller",

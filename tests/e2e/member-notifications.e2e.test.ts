@@ -272,3 +272,56 @@ describe.each([
     await context.close();
   });
 });
+
+describe("the bell's dropdown (from 1180 px)", () => {
+  it("marks read, lowers the badge and follows the click; deletes with the cross; opens the vote", async () => {
+    const { email, voteId } = await seed("bell");
+    const context = await browser.newContext({ viewport: viewports.desktop });
+    await context.addInitScript(() => window.localStorage.setItem("cerezPopupClosed", "1"));
+    await signInContext(context, email, PASSWORD);
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on("pageerror", (err) => errors.push(err.message));
+    await page.goto(hosting);
+
+    const bell = page.getByTestId("bell");
+    await expect.poll(() => bell.getAttribute("aria-label")).toBe("2 okunmamış bildirim");
+    await bell.click();
+    const dropdown = page.getByTestId("bell-dropdown");
+    const items = dropdown.getByTestId("notification");
+    await expect.poll(() => items.count()).toBe(3);
+    expect(await items.nth(0).innerText()).toContain("5 dk önce");
+    expect(await items.evaluateAll((els) => els.map((e) => e.getAttribute("data-read")))).toEqual([
+      "false",
+      "false",
+      "true",
+    ]);
+    await screenshot(page, "member-notifications-bell-dropdown");
+
+    // A click marks it read, closes the dropdown and opens the project list on that project.
+    await items.nth(0).getByText("Proje Aşaması Güncellendi!").click();
+    await page.waitForURL(`${hosting}/projeler`);
+    await expect.poll(() => bell.getAttribute("aria-label")).toBe("1 okunmamış bildirim");
+    expect((await adminDb().doc(`${paths.notifications}/updated-bell`).get()).data()!.read).toBe(
+      true,
+    );
+    await dropdown.waitFor({ state: "hidden" });
+
+    // The cross deletes without leaving the page.
+    await bell.click();
+    await expect.poll(() => items.count()).toBe(3);
+    await items.nth(2).getByRole("button", { name: "Bildirimi sil" }).click();
+    await expect.poll(() => items.count()).toBe(2);
+    expect((await adminDb().doc(`${paths.notifications}/left-bell`).get()).exists).toBe(false);
+    expect(page.url()).toBe(`${hosting}/projeler`);
+
+    // 'Oylama Zamanı' opens the rating popup for its vote on the current page.
+    await items.nth(1).getByText("Oylama Zamanı!").click();
+    const modal = page.getByRole("dialog", { name: "Haftalık Değerlendirme" });
+    await modal.getByText("Ekip arkadaşınız Ece Kaya için bu haftanın değerlendirmesi.").waitFor();
+    expect(page.url()).toBe(`${hosting}/projeler?oylama=${voteId}`);
+    await expect.poll(() => bell.getAttribute("aria-label")).toBe("Bildirimler");
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

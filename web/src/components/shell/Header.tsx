@@ -21,7 +21,9 @@ import classes from "./Header.module.css";
 // Members only: visitors never download the bell and its dropdown.
 const MobileMenu = lazy(() => import("./MobileMenu").then((m) => ({ default: m.MobileMenu })));
 const NotificationBell = lazy(() =>
-  import("./NotificationBell").then((m) => ({ default: m.NotificationBell })),
+  import("../../features/notifications/NotificationBell").then((m) => ({
+    default: m.NotificationBell,
+  })),
 );
 
 function ColorSchemeToggle() {

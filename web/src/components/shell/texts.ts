@@ -1,5 +1,4 @@
 /** Texts of the application shell (spec §2, §4). */
-import type { NotificationType } from "@platform/common";
 
 export const NAV_LINKS = [
   { label: "Anasayfa", to: "/" },
@@ -38,31 +37,3 @@ export const SHELL_TEXTS = {
   cookieClose: "Kapat",
   cookieLabel: "Çerez bildirimi",
 };
-
-/** Titles of the notification types (spec §4). */
-export function notificationTitle(
-  type: NotificationType,
-  content: { targetUser?: string; userName?: string },
-): string {
-  switch (type) {
-    case "PROJECT_USER_DISCARDED":
-      return "Proje Ekibinden Çıkarıldınız!";
-    case "PROJECT_USER_VOTECOMPLETED":
-      return "Oylama Tamamlandı!";
-    case "PROJECT_USER_GOTFEEDBACK":
-      return "Yeni Bir Yorum Aldınız!";
-    case "PROJECT_USER_VOTETIME":
-      return `Ekip Arkadaşınız ${content.targetUser ?? ""} için Oylama Zamanı!`;
-    case "PROJECT_REJECTED":
-    case "PROJECT_ACCEPTED":
-      return "Proje Alım Sonuçları Açıklandı!";
-    case "PROJECT_UPDATED":
-      return "Proje Aşaması Güncellendi!";
-    case "PROJECT_HIRING":
-      return "Kaynak Alımı Yapılacak!";
-    case "PROJECT_USER_LEFT":
-      return `Proje Ekibinden ${content.userName ?? ""} Ayrıldı!`;
-    case "PROJECT_TO_LIVE":
-      return "Platforma Yeni Proje Eklendi!";
-  }
-}

@@ -6,28 +6,23 @@ import {
   Indicator,
   Popover,
   ScrollArea,
+  Skeleton,
   Stack,
   Text,
-  UnstyledButton,
 } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
-import { paths, type NotificationDoc } from "@platform/common";
+import { paths, type NotificationDto } from "@platform/common";
 import { IconBell } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
-import {
-  collection,
-  getCount,
-  getDocs,
-  limit,
-  orderBy,
-  query,
-  where,
-} from "firebase/firestore/lite";
+import { collection, getCount, query, where } from "firebase/firestore/lite";
 import { useState } from "react";
-import { Link, useNavigate } from "react-router-dom";
+import { Link } from "react-router-dom";
+import { SHELL_TEXTS } from "../../components/shell/texts";
+import { messageOf } from "../../lib/api/errors";
 import { db } from "../../lib/firebase";
-import { toDate, withId } from "../../lib/firestore";
-import { notificationTitle, SHELL_TEXTS } from "./texts";
+import { useNotificationList } from "./data";
+import { NotificationRow } from "./NotificationRow";
+import { useNotificationActions } from "./useNotificationActions";
 
 /** Width from which the bell opens a dropdown instead of the notifications page (spec §9). */
 export const BELL_DROPDOWN_MIN_WIDTH = 1180;
@@ -46,29 +41,20 @@ function useUnreadCount(uid: string) {
   });
 }
 
-function useLatestNotifications(uid: string, enabled: boolean) {
-  return useQuery({
-    queryKey: ["notifications", uid, "latest"],
-    enabled,
-    queryFn: async () => {
-      const latest = query(
-        collection(db, paths.notifications),
-        where("userId", "==", uid),
-        orderBy("createdAt", "desc"),
-        limit(20),
-      );
-      return (await getDocs(latest)).docs.map((d) => withId<NotificationDoc>(d));
-    },
-  });
-}
-
 /** Bell with the unread badge: a link to /bildirimler below 1180 px, a dropdown above. */
 export function NotificationBell({ uid }: { uid: string }) {
   const wide = useMediaQuery(`(min-width: ${BELL_DROPDOWN_MIN_WIDTH}px)`);
   const [opened, setOpened] = useState(false);
-  const navigate = useNavigate();
   const unread = useUnreadCount(uid).data ?? 0;
-  const latest = useLatestNotifications(uid, opened);
+  // The same list as /bildirimler (one cache): the dropdown shows it while open.
+  const list = useNotificationList(opened);
+  const actions = useNotificationActions();
+  const items = list.data?.notifications ?? [];
+  const now = new Date();
+  const open = (n: NotificationDto) => {
+    setOpened(false);
+    void actions.open(n);
+  };
   const label = unread > 0 ? SHELL_TEXTS.unread(unread) : SHELL_TEXTS.notifications;
 
   const bell = (
@@ -116,39 +102,26 @@ export function NotificationBell({ uid }: { uid: string }) {
       <Popover.Dropdown p={0} data-testid="bell-dropdown">
         <ScrollArea.Autosize mah={400} type="auto">
           <Stack gap={0}>
-            {latest.data?.length === 0 && (
+            {list.isPending && <Skeleton h={64} m="sm" w="auto" />}
+            {list.isError && (
+              <Text p="md" c="red" size="sm" role="alert">
+                {messageOf(list.error)}
+              </Text>
+            )}
+            {list.isSuccess && items.length === 0 && (
               <Text p="md" c="dimmed" size="sm">
                 {SHELL_TEXTS.noNotifications}
               </Text>
             )}
-            {latest.data?.map((n) => (
-              <UnstyledButton
-                key={n.id}
-                px="md"
-                py="sm"
-                onClick={() => {
-                  setOpened(false);
-                  navigate("/bildirimler");
-                }}
-                style={{
-                  borderLeft: n.read
-                    ? "3px solid transparent"
-                    : "3px solid var(--mantine-color-green-6)",
-                  opacity: n.read ? 0.65 : 1,
-                }}
-              >
-                <Text size="sm" fw={n.read ? 400 : 700}>
-                  {notificationTitle(n.type, n.content)}
-                </Text>
-                {n.content.projectTitle && (
-                  <Text size="xs" c="dimmed">
-                    {n.content.projectTitle}
-                  </Text>
-                )}
-                <Text size="xs" c="dimmed">
-                  {toDate(n.createdAt)?.toLocaleString("tr-TR", { timeZone: "Europe/Istanbul" })}
-                </Text>
-              </UnstyledButton>
+            {items.map((n) => (
+              <NotificationRow
+                key={n._id}
+                compact
+                item={n}
+                now={now}
+                onOpen={open}
+                onDelete={actions.del}
+              />
             ))}
           </Stack>
         </ScrollArea.Autosize>

@@ -2,7 +2,8 @@
 export const site = {
   name: "Platform",
   tagline: "Juniorlar ve Seniorlar haftalık ekiplerde gerçek projeler geliştirir.",
-  contactEmail: "iletisim@example.com",
+  /** Shown in the footer and the legal texts; set per deployment with VITE_CONTACT_EMAIL. */
+  contactEmail: import.meta.env.VITE_CONTACT_EMAIL || "iletisim@example.com",
   socialLinks: [
     { label: "LinkedIn", href: "https://www.linkedin.com/" },
     { label: "Instagram", href: "https://www.instagram.com/" },

@@ -91,7 +91,9 @@ describe("vote submissions (spec §5)", () => {
   it("counts a mentor-removal request in this Friday's vote until it closes, then the next", () => {
     expect(voteWeekFor(istanbulTime(2026, 11, 24, 10))).toBe("2026-11-27"); // Tuesday
     expect(voteWeekFor(istanbulTime(2026, 11, 27, 11, 59))).toBe("2026-11-27"); // Friday before noon
-    expect(voteWeekFor(istanbulTime(2026, 11, 27, 23, 59))).toBe("2026-11-27"); // vote running
+    expect(voteWeekFor(istanbulTime(2026, 11, 27, 23, 58))).toBe("2026-11-27"); // vote running
+    // The closing job has counted the requests at 23:59: later ones go to the next vote.
+    expect(voteWeekFor(istanbulTime(2026, 11, 27, 23, 59))).toBe("2026-12-04");
     expect(voteWeekFor(istanbulTime(2026, 11, 28, 0, 0))).toBe("2026-12-04"); // closed
   });
 });

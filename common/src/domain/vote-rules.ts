@@ -4,15 +4,14 @@
 import { RATING_CATEGORIES } from "../model/enums.js";
 import type { VoteKind, VoteStatus } from "../model/enums.js";
 import type { RatingAverages } from "../model/documents.js";
-import { addDays, addHours, weekId, weekStart } from "./business-time.js";
+import { addDays, weekId } from "./business-time.js";
+import { voteWeekOf } from "./cycle/week.js";
 import { messages } from "../messages.js";
 
 export const RATING_MIN = 1;
 export const RATING_MAX = 5;
 export const SKILL_VOTE_MIN = 0;
 export const SKILL_VOTE_MAX = 5;
-/** The vote runs Friday 12:00 to 23:59 (spec §1): 12 hours from the start of the week. */
-export const VOTE_WINDOW_HOURS = 12;
 
 /** Where a pending vote stands at `now`. */
 export function voteState(
@@ -27,14 +26,13 @@ export function voteState(
 }
 
 /**
- * The week whose vote a request made at `now` counts towards: the current week while its vote
- * (Friday 12:00–23:59) is still ahead or running, otherwise the next one. A request on Tuesday
- * counts in the coming Friday's vote.
+ * The week whose vote a request made at `now` counts towards: the current week until its vote
+ * closes (Friday 23:59, when the closing job counts the requests), otherwise the next one. A
+ * request on Tuesday counts in the coming Friday's vote; one at 23:59:30 in the next week's.
  */
 export function voteWeekFor(now: Date): string {
-  const start = weekStart(now);
-  const closes = addHours(start, VOTE_WINDOW_HOURS);
-  return now.getTime() < closes.getTime() ? weekId(now) : weekId(addDays(start, 7));
+  const week = voteWeekOf(now);
+  return now.getTime() < week.closesAt.getTime() ? week.weekId : weekId(addDays(week.opensAt, 7));
 }
 
 export interface VoteSubmissionInput {

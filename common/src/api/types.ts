@@ -3,7 +3,6 @@
  * app that reads them. Every answer is `{ success, data?, message? }`; dates are ISO strings.
  */
 import type {
-  Gender,
   MemberType,
   NotificationType,
   PositionStatus,
@@ -12,7 +11,7 @@ import type {
   Role,
   VoteKind,
 } from "../model/enums.js";
-import type { LanguageSkill, Named, RatingAverages } from "../model/documents.js";
+import type { Named, UserDoc } from "../model/documents.js";
 
 export interface ApiResponse<T = unknown> {
   success: boolean;
@@ -30,32 +29,34 @@ export interface Pagination {
 }
 
 /** `GET /users/{id}` and the directory cards. Contact fields only for those allowed to see them. */
-export interface UserDto {
+export type UserDto = Pick<
+  UserDoc,
+  | "name"
+  | "userName"
+  | "type"
+  | "position"
+  | "gender"
+  | "address"
+  | "birthDate"
+  | "about"
+  | "skills"
+  | "languages"
+  | "edu_cert"
+  | "social_medias"
+  | "totalRate"
+  | "skillVotes"
+  | "currentProjectId"
+  | "currentProjectTitle"
+> & {
   _id: string;
-  name: string;
-  userName: string;
-  type: MemberType;
-  position: Named | null;
-  gender: Gender | null;
-  address: string;
-  birthDate: string;
-  about: string;
-  skills: Named[];
-  languages: LanguageSkill[];
-  edu_cert: string[];
-  social_medias: string[];
-  totalRate: RatingAverages | null;
-  skillVotes: Record<string, number>;
   photoUrl: string | null;
-  currentProjectId: string | null;
-  currentProjectTitle: string | null;
   /** Self, teammates of the same project, HR and admin. */
   email?: string;
   /** Self, HR and admin. */
   isEmailVerified?: boolean;
   telephone?: string;
   role?: Role | null;
-}
+};
 
 export interface TeamMemberDto {
   _id: string;

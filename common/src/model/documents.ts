@@ -64,7 +64,7 @@ export interface UserDoc {
   currentProjectTitle: string | null;
   /** Lower-cased Turkish-aware substrings of name and position: directory search (spec §2). */
   searchKeys: string[];
-  /** Lower-cased name for ordering the directory. */
+  /** Turkish collation key of the name (`nameSortKey`): the directory's order. */
   nameSort: string;
   /** True once registration step 3 is done; directories list only complete profiles. */
   profileComplete: boolean;

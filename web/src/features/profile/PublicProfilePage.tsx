@@ -267,7 +267,7 @@ function PublicProfilePage({ type }: { type: MemberType }) {
                       wrap="nowrap"
                       data-testid="profile-project"
                     >
-                      <Stack gap={0}>
+                      <Stack gap={0} miw={0}>
                         <Anchor
                           component={Link}
                           to="/projeler"
@@ -280,7 +280,11 @@ function PublicProfilePage({ type }: { type: MemberType }) {
                           {T.membership(p.positionName, p.duration, p.active)}
                         </Text>
                       </Stack>
-                      <Badge variant={p.status === "Ongoing" ? "light" : "default"} color="teal">
+                      <Badge
+                        variant={p.status === "Ongoing" ? "light" : "default"}
+                        color="teal"
+                        style={{ flex: "none" }}
+                      >
                         {p.status === "Ongoing" ? T.ongoing : T.notStarted}
                       </Badge>
                     </Group>

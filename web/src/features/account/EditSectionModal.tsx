@@ -22,6 +22,7 @@ import {
 } from "@platform/common";
 import { IconPlus, IconTrash } from "@tabler/icons-react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { FormEventHandler, ReactNode } from "react";
 import { api } from "../../lib/api/index";
 import { messageOf } from "../../lib/api/errors";
 import {
@@ -67,25 +68,32 @@ function useSave(onDone: () => void) {
   });
 }
 
-function Footer(props: { saving: boolean; onCancel: () => void }) {
+/** A section's form: its fields, the server's refusal when saving failed, Vazgeç and Kaydet. */
+function SectionForm(props: {
+  onSubmit: FormEventHandler<HTMLFormElement>;
+  save: { error: unknown; isPending: boolean };
+  onCancel: () => void;
+  children: ReactNode;
+}) {
   return (
-    <Group justify="flex-end" mt="md">
-      <Button variant="default" onClick={props.onCancel}>
-        {E.cancel}
-      </Button>
-      <Button type="submit" loading={props.saving}>
-        {E.save}
-      </Button>
-    </Group>
-  );
-}
-
-function Failure({ error }: { error: unknown }) {
-  if (!error) return null;
-  return (
-    <Alert color="red" role="alert" data-testid="edit-error">
-      {messageOf(error, E.failed)}
-    </Alert>
+    <form onSubmit={props.onSubmit}>
+      <Stack gap="sm">
+        {props.children}
+        {props.save.error ? (
+          <Alert color="red" role="alert" data-testid="edit-error">
+            {messageOf(props.save.error, E.failed)}
+          </Alert>
+        ) : null}
+        <Group justify="flex-end" mt="md">
+          <Button variant="default" onClick={props.onCancel}>
+            {E.cancel}
+          </Button>
+          <Button type="submit" loading={props.save.isPending}>
+            {E.save}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
   );
 }
 
@@ -123,7 +131,9 @@ function PersonalForm({ user, onDone }: { user: UserDto; onDone: () => void }) {
   const years = birthYearOptions(new Date()).map(String);
 
   return (
-    <form
+    <SectionForm
+      save={save}
+      onCancel={onDone}
       onSubmit={form.onSubmit((v) =>
         save.mutate(
           personalDataBody({
@@ -137,51 +147,47 @@ function PersonalForm({ user, onDone }: { user: UserDto; onDone: () => void }) {
         ),
       )}
     >
-      <Stack gap="sm">
-        <TextInput label={E.name} required {...form.getInputProps("name")} />
-        <Select
-          label={T.gender}
-          data={GENDERS.map((g) => ({ value: g, label: GENDER_LABELS[g] }))}
-          {...form.getInputProps("gender")}
-        />
-        <Group grow gap="xs" align="flex-end">
-          <Select label={E.day} data={days} searchable {...form.getInputProps("day")} />
-          <Select label={E.month} data={months} searchable {...form.getInputProps("month")} />
-          <Select label={E.year} data={years} searchable {...form.getInputProps("year")} />
-        </Group>
-        <Select
-          label={E.country}
-          searchable
-          data={(countries.data ?? []).map((c) => c.name)}
-          value={form.values.country || null}
-          onChange={(country) => {
-            const next = changeCountry(
-              { country: form.values.country, city: form.values.city },
-              country ?? "",
-            );
-            form.setFieldValue("country", next.country);
-            form.setFieldValue("city", next.city);
-          }}
-        />
-        <Select
-          label={E.city}
-          searchable
-          disabled={!form.values.country}
-          data={cities.data ?? []}
-          value={form.values.city || null}
-          onChange={(city) => form.setFieldValue("city", city ?? "")}
-        />
-        <Select
-          label={E.position}
-          data={positions.data ?? []}
-          disabled={locked}
-          description={locked ? E.positionLocked : undefined}
-          {...form.getInputProps("position")}
-        />
-        <Failure error={save.error} />
-        <Footer saving={save.isPending} onCancel={onDone} />
-      </Stack>
-    </form>
+      <TextInput label={E.name} required {...form.getInputProps("name")} />
+      <Select
+        label={T.gender}
+        data={GENDERS.map((g) => ({ value: g, label: GENDER_LABELS[g] }))}
+        {...form.getInputProps("gender")}
+      />
+      <Group grow gap="xs" align="flex-end">
+        <Select label={E.day} data={days} searchable {...form.getInputProps("day")} />
+        <Select label={E.month} data={months} searchable {...form.getInputProps("month")} />
+        <Select label={E.year} data={years} searchable {...form.getInputProps("year")} />
+      </Group>
+      <Select
+        label={E.country}
+        searchable
+        data={(countries.data ?? []).map((c) => c.name)}
+        value={form.values.country || null}
+        onChange={(country) => {
+          const next = changeCountry(
+            { country: form.values.country, city: form.values.city },
+            country ?? "",
+          );
+          form.setFieldValue("country", next.country);
+          form.setFieldValue("city", next.city);
+        }}
+      />
+      <Select
+        label={E.city}
+        searchable
+        disabled={!form.values.country}
+        data={cities.data ?? []}
+        value={form.values.city || null}
+        onChange={(city) => form.setFieldValue("city", city ?? "")}
+      />
+      <Select
+        label={E.position}
+        data={positions.data ?? []}
+        disabled={locked}
+        description={locked ? E.positionLocked : undefined}
+        {...form.getInputProps("position")}
+      />
+    </SectionForm>
   );
 }
 
@@ -193,7 +199,9 @@ function ContactForm({ user, onDone }: { user: UserDto; onDone: () => void }) {
   });
   const save = useSave(onDone);
   return (
-    <form
+    <SectionForm
+      save={save}
+      onCancel={onDone}
       onSubmit={form.onSubmit((v) =>
         save.mutate(
           contactDataBody(v, {
@@ -203,18 +211,14 @@ function ContactForm({ user, onDone }: { user: UserDto; onDone: () => void }) {
         ),
       )}
     >
-      <Stack gap="sm">
-        <TextInput label={T.email} type="email" required {...form.getInputProps("email")} />
-        <TextInput
-          label={T.telephone}
-          inputMode="numeric"
-          value={form.values.telephone}
-          onChange={(e) => form.setFieldValue("telephone", digitsOnly(e.currentTarget.value))}
-        />
-        <Failure error={save.error} />
-        <Footer saving={save.isPending} onCancel={onDone} />
-      </Stack>
-    </form>
+      <TextInput label={T.email} type="email" required {...form.getInputProps("email")} />
+      <TextInput
+        label={T.telephone}
+        inputMode="numeric"
+        value={form.values.telephone}
+        onChange={(e) => form.setFieldValue("telephone", digitsOnly(e.currentTarget.value))}
+      />
+    </SectionForm>
   );
 }
 
@@ -227,15 +231,15 @@ function SocialForm({ user, onDone }: { user: UserDto; onDone: () => void }) {
   });
   const save = useSave(onDone);
   return (
-    <form onSubmit={form.onSubmit((v) => save.mutate({ social_medias: socialToSave(v) }))}>
-      <Stack gap="sm">
-        {SOCIAL_NETWORKS.map((n) => (
-          <TextInput key={n} label={T.social_names[n]} {...form.getInputProps(n)} />
-        ))}
-        <Failure error={save.error} />
-        <Footer saving={save.isPending} onCancel={onDone} />
-      </Stack>
-    </form>
+    <SectionForm
+      save={save}
+      onCancel={onDone}
+      onSubmit={form.onSubmit((v) => save.mutate({ social_medias: socialToSave(v) }))}
+    >
+      {SOCIAL_NETWORKS.map((n) => (
+        <TextInput key={n} label={T.social_names[n]} {...form.getInputProps(n)} />
+      ))}
+    </SectionForm>
   );
 }
 
@@ -243,19 +247,19 @@ function AboutForm({ user, onDone }: { user: UserDto; onDone: () => void }) {
   const form = useForm({ mode: "controlled", initialValues: { about: user.about } });
   const save = useSave(onDone);
   return (
-    <form onSubmit={form.onSubmit((v) => save.mutate({ about: v.about.trim() }))}>
-      <Stack gap="sm">
-        <Textarea
-          label={T.about}
-          placeholder={T.aboutEmpty}
-          autosize
-          minRows={4}
-          {...form.getInputProps("about")}
-        />
-        <Failure error={save.error} />
-        <Footer saving={save.isPending} onCancel={onDone} />
-      </Stack>
-    </form>
+    <SectionForm
+      save={save}
+      onCancel={onDone}
+      onSubmit={form.onSubmit((v) => save.mutate({ about: v.about.trim() }))}
+    >
+      <Textarea
+        label={T.about}
+        placeholder={T.aboutEmpty}
+        autosize
+        minRows={4}
+        {...form.getInputProps("about")}
+      />
+    </SectionForm>
   );
 }
 
@@ -267,19 +271,19 @@ function SkillsForm({ user, onDone }: { user: UserDto; onDone: () => void }) {
   const skills = useQuery(lookup("skills", "/skills", names));
   const save = useSave(onDone);
   return (
-    <form onSubmit={form.onSubmit((v) => save.mutate(skillsBody(v.skills)))}>
-      <Stack gap="sm">
-        <MultiSelect
-          label={T.skills}
-          searchable
-          clearable
-          data={[...new Set([...(skills.data ?? []), ...form.values.skills])]}
-          {...form.getInputProps("skills")}
-        />
-        <Failure error={save.error} />
-        <Footer saving={save.isPending} onCancel={onDone} />
-      </Stack>
-    </form>
+    <SectionForm
+      save={save}
+      onCancel={onDone}
+      onSubmit={form.onSubmit((v) => save.mutate(skillsBody(v.skills)))}
+    >
+      <MultiSelect
+        label={T.skills}
+        searchable
+        clearable
+        data={[...new Set([...(skills.data ?? []), ...form.values.skills])]}
+        {...form.getInputProps("skills")}
+      />
+    </SectionForm>
   );
 }
 
@@ -301,49 +305,49 @@ function LanguagesForm({ user, onDone }: { user: UserDto; onDone: () => void }) 
   const save = useSave(onDone);
   const rows = form.values.rows;
   return (
-    <form onSubmit={form.onSubmit((v) => save.mutate({ languages: languagesToSave(v.rows) }))}>
-      <Stack gap="sm">
-        {rows.map((row, i) => (
-          <Group key={i} gap="xs" align="flex-end" wrap="nowrap">
-            <Select
-              label={E.language(i + 1)}
-              searchable
-              style={{ flex: 2 }}
-              data={[
-                ...new Set([...(languages.data ?? []), ...(row.language ? [row.language] : [])]),
-              ]}
-              {...form.getInputProps(`rows.${i}.language`)}
-            />
-            <Select
-              label={E.level(i + 1)}
-              style={{ flex: 1 }}
-              data={[...LANGUAGE_LEVELS]}
-              {...form.getInputProps(`rows.${i}.level`)}
-            />
-            <ActionIcon
-              variant="subtle"
-              color="red"
-              size="lg"
-              aria-label={E.removeLanguage(i + 1)}
-              disabled={!canRemoveLanguageRow(rows)}
-              onClick={() => form.removeListItem("rows", i)}
-            >
-              <IconTrash size={18} />
-            </ActionIcon>
-          </Group>
-        ))}
-        <Button
-          variant="light"
-          leftSection={<IconPlus size={16} />}
-          w="fit-content"
-          onClick={() => form.insertListItem("rows", { language: "", level: "" })}
-        >
-          {E.addLanguage}
-        </Button>
-        <Failure error={save.error} />
-        <Footer saving={save.isPending} onCancel={onDone} />
-      </Stack>
-    </form>
+    <SectionForm
+      save={save}
+      onCancel={onDone}
+      onSubmit={form.onSubmit((v) => save.mutate({ languages: languagesToSave(v.rows) }))}
+    >
+      {rows.map((row, i) => (
+        <Group key={i} gap="xs" align="flex-end" wrap="nowrap">
+          <Select
+            label={E.language(i + 1)}
+            searchable
+            style={{ flex: 2 }}
+            data={[
+              ...new Set([...(languages.data ?? []), ...(row.language ? [row.language] : [])]),
+            ]}
+            {...form.getInputProps(`rows.${i}.language`)}
+          />
+          <Select
+            label={E.level(i + 1)}
+            style={{ flex: 1 }}
+            data={[...LANGUAGE_LEVELS]}
+            {...form.getInputProps(`rows.${i}.level`)}
+          />
+          <ActionIcon
+            variant="subtle"
+            color="red"
+            size="lg"
+            aria-label={E.removeLanguage(i + 1)}
+            disabled={!canRemoveLanguageRow(rows)}
+            onClick={() => form.removeListItem("rows", i)}
+          >
+            <IconTrash size={18} />
+          </ActionIcon>
+        </Group>
+      ))}
+      <Button
+        variant="light"
+        leftSection={<IconPlus size={16} />}
+        w="fit-content"
+        onClick={() => form.insertListItem("rows", { language: "", level: "" })}
+      >
+        {E.addLanguage}
+      </Button>
+    </SectionForm>
   );
 }
 
@@ -354,38 +358,38 @@ function EducationForm({ user, onDone }: { user: UserDto; onDone: () => void }) 
   });
   const save = useSave(onDone);
   return (
-    <form onSubmit={form.onSubmit((v) => save.mutate({ edu_cert: eduCertToSave(v.entries) }))}>
-      <Stack gap="sm">
-        {form.values.entries.map((_, i) => (
-          <Group key={i} gap="xs" align="flex-end" wrap="nowrap">
-            <TextInput
-              label={E.educationEntry(i + 1)}
-              style={{ flex: 1 }}
-              {...form.getInputProps(`entries.${i}`)}
-            />
-            <ActionIcon
-              variant="subtle"
-              color="red"
-              size="lg"
-              aria-label={E.removeEducation(i + 1)}
-              onClick={() => form.removeListItem("entries", i)}
-            >
-              <IconTrash size={18} />
-            </ActionIcon>
-          </Group>
-        ))}
-        <Button
-          variant="light"
-          leftSection={<IconPlus size={16} />}
-          w="fit-content"
-          onClick={() => form.insertListItem("entries", "")}
-        >
-          {E.addEducation}
-        </Button>
-        <Failure error={save.error} />
-        <Footer saving={save.isPending} onCancel={onDone} />
-      </Stack>
-    </form>
+    <SectionForm
+      save={save}
+      onCancel={onDone}
+      onSubmit={form.onSubmit((v) => save.mutate({ edu_cert: eduCertToSave(v.entries) }))}
+    >
+      {form.values.entries.map((_, i) => (
+        <Group key={i} gap="xs" align="flex-end" wrap="nowrap">
+          <TextInput
+            label={E.educationEntry(i + 1)}
+            style={{ flex: 1 }}
+            {...form.getInputProps(`entries.${i}`)}
+          />
+          <ActionIcon
+            variant="subtle"
+            color="red"
+            size="lg"
+            aria-label={E.removeEducation(i + 1)}
+            onClick={() => form.removeListItem("entries", i)}
+          >
+            <IconTrash size={18} />
+          </ActionIcon>
+        </Group>
+      ))}
+      <Button
+        variant="light"
+        leftSection={<IconPlus size={16} />}
+        w="fit-content"
+        onClick={() => form.insertListItem("entries", "")}
+      >
+        {E.addEducation}
+      </Button>
+    </SectionForm>
   );
 }
 

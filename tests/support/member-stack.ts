@@ -5,7 +5,7 @@
 import { type App, deleteApp, initializeApp } from "firebase-admin/app";
 import { getAuth } from "firebase-admin/auth";
 import { getFirestore, type Firestore } from "firebase-admin/firestore";
-import { buildSearchKeys, newUserProfile, paths } from "@platform/common";
+import { type MemberType, buildSearchKeys, newUserProfile, paths } from "@platform/common";
 
 export const PROJECT_ID = "demo-platform";
 export const POSITION_NAMES = ["Project Manager", "Frontend Developer", "Backend Developer"];
@@ -68,6 +68,8 @@ export async function createMember(input: {
   email: string;
   password: string;
   position?: string;
+  /** JUNIOR (default) or SENIOR. */
+  type?: MemberType;
   /** E-mail verified (default true). */
   verified?: boolean;
 }): Promise<string> {
@@ -82,6 +84,7 @@ export async function createMember(input: {
   const db = adminDb();
   await db.doc(paths.user(uid)).set({
     ...newUserProfile(input.name),
+    type: input.type ?? "JUNIOR",
     position: { name: position },
     searchKeys: buildSearchKeys(input.name, position),
     profileComplete: true,

@@ -5,7 +5,7 @@
 import { type App, deleteApp, initializeApp } from "firebase-admin/app";
 import { getAuth } from "firebase-admin/auth";
 import { getFirestore, type Firestore } from "firebase-admin/firestore";
-import { buildSearchKeys, newUserProfile, paths } from "@platform/common";
+import { buildSearchKeys, newUserDetails, newUserProfile, paths } from "@platform/common";
 
 export const PROJECT_ID = "demo-platform";
 export const POSITION_NAMES = ["Project Manager", "Frontend Developer", "Backend Developer"];
@@ -91,6 +91,11 @@ export async function createMember(input: {
   await db
     .doc(paths.userContact(uid))
     .set({ email: input.email, isEmailVerified: input.verified !== false });
+  // as registration leaves it: the private details with the step-3 consents
+  await db.doc(paths.userDetails(uid)).set({
+    ...newUserDetails(),
+    consents: { contractOfUse: true, privacyPolicy: true, contentPolicy: true, acceptedAt: now },
+  });
   return uid;
 }
 

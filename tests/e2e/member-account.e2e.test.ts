@@ -8,20 +8,18 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { paths } from "@platform/common";
 import { launchBrowser, screenshot, viewports } from "../support/browser.js";
 import {
+  adminAuth,
   adminDb,
   closeAdmin,
   createMember,
   latestMailText,
   resetMemberData,
   signInContext,
+  storageObjects,
 } from "../support/member-stack.js";
+import { gifFile, largePng, oversizedPng } from "../support/upload-files.js";
 
 const hosting = inject("stackUrls").hosting!;
-/** A 1×1 PNG. */
-const PNG = Buffer.from(
-  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
-  "base64",
-);
 const PASSWORD = "Uye-Sifre-2026";
 let browser: Browser;
 
@@ -56,6 +54,65 @@ async function save(page: Page) {
   await page.getByRole("dialog").waitFor({ state: "detached" });
 }
 
+/** A page in a fresh browser context, signed in as `email` when given, collecting page errors. */
+async function openPage(viewport: { width: number; height: number }, email?: string) {
+  const context = await browser.newContext({ viewport });
+  await context.addInitScript(() => window.localStorage.setItem("cerezPopupClosed", "1"));
+  if (email) await signInContext(context, email, PASSWORD);
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on("pageerror", (err) => errors.push(err.message));
+  return { context, page, errors };
+}
+
+/**
+ * Records every value the photo's progress bar shows from now on, and whether it was on screen:
+ * a local upload can finish between two polls, a MutationObserver sees each render. The browser's
+ * upload is throttled (DevTools network emulation) so the bar has time to move.
+ */
+async function watchProgress(page: Page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Network.enable");
+  await cdp.send("Network.emulateNetworkConditions", {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: 2 * 1024 * 1024,
+  });
+  await page.evaluate(() => {
+    const seen: { value: number; visible: boolean }[] = [];
+    (window as unknown as { progressSeen: typeof seen }).progressSeen = seen;
+    new MutationObserver(() => {
+      const bar = document.querySelector<HTMLElement>(
+        '[data-testid="photo-progress"] [role="progressbar"]',
+      );
+      if (!bar) return;
+      const value = Number(bar.getAttribute("aria-valuenow"));
+      const box = bar.parentElement!.getBoundingClientRect();
+      if (seen.at(-1)?.value !== value)
+        seen.push({ value, visible: box.width > 0 && box.height > 0 });
+    }).observe(document.body, {
+      subtree: true,
+      childList: true,
+      attributes: true,
+      attributeFilter: ["aria-valuenow"],
+    });
+  });
+  return async () => {
+    await cdp.send("Network.emulateNetworkConditions", {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
+    await cdp.detach();
+    return page.evaluate(
+      () =>
+        (window as unknown as { progressSeen: { value: number; visible: boolean }[] }).progressSeen,
+    );
+  };
+}
+
 describe.each([
   ["phone", viewports.phone],
   ["desktop", viewports.desktop],
@@ -64,12 +121,7 @@ describe.each([
     const label = name === "phone" ? "Telefon" : "Masaustu";
     const email = `hesap.${name}@example.com`;
     const uid = await createMember({ name: `Elif ${label}`, email, password: PASSWORD });
-    const context = await browser.newContext({ viewport });
-    await context.addInitScript(() => window.localStorage.setItem("cerezPopupClosed", "1"));
-    await signInContext(context, email, PASSWORD);
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on("pageerror", (err) => errors.push(err.message));
+    const { context, page, errors } = await openPage(viewport, email);
 
     await page.goto(`${hosting}/hesabim/elif-${label.toLowerCase()}`);
     await page
@@ -153,30 +205,53 @@ describe.each([
     await personal.getByText("Almanya - Berlin").waitFor();
     await screenshot(page, `member-account-${name}-page`);
 
-    // photo: the type and size checks, upload straight to Storage, then delete
+    // photo: the type and size checks send nothing; the upload goes straight to Storage with a
+    // progress bar, then the photo is deleted
+    const photoFolder = `users/${uid}/profile/`;
     const photo = page.getByTestId("account-photo");
     await photo.hover();
     const fileInput = page.locator('input[type="file"]');
-    await fileInput.setInputFiles({ name: "a.gif", mimeType: "image/gif", buffer: PNG });
+    await fileInput.setInputFiles(gifFile("a.gif"));
     await page.getByText("Sadece JPEG, PNG ve JPG formatları desteklenmektedir!").waitFor();
-    await fileInput.setInputFiles({
-      name: "big.png",
-      mimeType: "image/png",
-      buffer: Buffer.alloc(5 * 1024 * 1024 + 1),
-    });
+    await fileInput.setInputFiles(oversizedPng("big.png"));
     await page.getByText("Dosya boyutu 5MB'dan küçük olmalıdır!").waitFor();
-    await fileInput.setInputFiles({ name: "yüz.png", mimeType: "image/png", buffer: PNG });
+    expect(await storageObjects(photoFolder)).toEqual([]);
+    expect((await adminDb().doc(paths.user(uid)).get()).data()!.photoPath).toBeNull();
+
+    const portrait = largePng("yüz.png");
+    const readings = await watchProgress(page);
+    await fileInput.setInputFiles(portrait);
     await page.getByText("Fotoğraf başarıyla yüklendi.").waitFor();
-    await photo.locator("img").waitFor();
+    await page.getByRole("progressbar", { name: "Yükleme ilerlemesi" }).waitFor({
+      state: "detached",
+    });
+    const seen = await readings();
+    // shown while it ran, counting up to 100, never going back
+    expect(seen.length).toBeGreaterThanOrEqual(2);
+    expect(seen.every((r) => r.visible)).toBe(true);
+    expect(seen[0]!.value).toBeLessThan(100);
+    expect(seen.at(-1)!.value).toBe(100);
+    const values = seen.map((r) => r.value);
+    expect(values).toEqual([...values].sort((a, b) => a - b));
+    const stored = await storageObjects(photoFolder);
+    expect(stored).toHaveLength(1);
+    expect(stored[0]!.contentType).toBe("image/png");
+    expect(stored[0]!.bytes.equals(portrait.buffer)).toBe(true);
     const withPhoto = (await adminDb().doc(paths.user(uid)).get()).data()!;
-    expect(String(withPhoto.photoPath)).toMatch(new RegExp(`^users/${uid}/profile/`));
+    expect(withPhoto.photoPath).toBe(stored[0]!.name);
+    const avatar = photo.locator("img");
+    await expect
+      .poll(() => avatar.evaluate((el) => (el as HTMLImageElement).naturalWidth))
+      .toBe(1100);
     // toasts pause while the pointer is over them (and may cover the photo on a phone)
     await page.mouse.move(1, viewport.height - 1);
     await page.locator(".mantine-Notification-root").first().waitFor({ state: "detached" });
+    await screenshot(page, `member-account-${name}-photo`);
     await photo.hover();
     await page.getByRole("button", { name: "Fotoğrafı sil" }).click();
     await page.getByText("Profil fotoğrafı başarıyla silindi").waitFor();
     expect((await adminDb().doc(paths.user(uid)).get()).data()!.photoPath).toBeNull();
+    expect(await storageObjects(photoFolder)).toEqual([]);
 
     // another slug in the address is replaced by the member's own, keeping the hash
     await page.goto(`${hosting}/hesabim/baska-biri#geriBildirimler`);
@@ -201,10 +276,7 @@ describe.each([
   it("an unverified e-mail offers 'Onay için tıklayınız!', which mails the confirmation link", async () => {
     const email = `onaysiz.${name}@example.com`;
     await createMember({ name: `Onaysız ${name}`, email, password: PASSWORD, verified: false });
-    const context = await browser.newContext({ viewport });
-    await context.addInitScript(() => window.localStorage.setItem("cerezPopupClosed", "1"));
-    await signInContext(context, email, PASSWORD);
-    const page = await context.newPage();
+    const { context, page } = await openPage(viewport, email);
     await page.goto(`${hosting}/hesabim/onaysiz-${name}`);
     const contact = page.getByTestId("account-contact");
     await contact.getByText(email).waitFor();
@@ -215,5 +287,81 @@ describe.each([
     const mail = await latestMailText(email, before);
     expect(mail).toContain("/api/auth/verify-email?token=");
     await context.close();
+  });
+
+  it("a new e-mail is saved unconfirmed and signs in; another member's e-mail changes nothing", async () => {
+    const email = `eposta.${name}@example.com`;
+    const taken = `dolu.${name}@example.com`;
+    const fresh = `yeni.eposta.${name}@example.com`;
+    const uid = await createMember({ name: `Eposta ${name}`, email, password: PASSWORD });
+    await createMember({ name: `Dolu ${name}`, email: taken, password: PASSWORD });
+    const { context, page, errors } = await openPage(viewport, email);
+    await page.goto(`${hosting}/hesabim/eposta-${name}`);
+    let contact = page.getByTestId("account-contact");
+    await contact.getByText(email).waitFor();
+    await contact.getByLabel("Onaylandı").waitFor();
+
+    const contactDoc = async () => (await adminDb().doc(paths.userContact(uid)).get()).data();
+    const authUser = async () => {
+      const u = await adminAuth().getUser(uid);
+      return { email: u.email, emailVerified: u.emailVerified };
+    };
+
+    // another member's address: the modal says so and nothing changes anywhere
+    let dialog = await openEditor(page, "İletişim Bilgileri", "İletişim Bilgilerini Düzenle");
+    await dialog.getByLabel("E-posta").fill(taken);
+    await dialog.getByRole("button", { name: "Kaydet" }).click();
+    await dialog
+      .getByTestId("edit-error")
+      .getByText("Bu e-posta adresi başka bir kullanıcı tarafından kullanılıyor.")
+      .waitFor();
+    await screenshot(page, `member-account-${name}-email-taken`);
+    expect(await contactDoc()).toMatchObject({ email, isEmailVerified: true });
+    expect(await authUser()).toEqual({ email, emailVerified: true });
+    expect((await adminAuth().getUserByEmail(taken)).uid).not.toBe(uid);
+    await dialog.getByRole("button", { name: "Vazgeç" }).click();
+    await dialog.waitFor({ state: "detached" });
+    await contact.getByLabel("Onaylandı").waitFor();
+
+    // a new address: saved as unconfirmed in Firestore and in Auth
+    dialog = await openEditor(page, "İletişim Bilgileri", "İletişim Bilgilerini Düzenle");
+    await dialog.getByLabel("E-posta").fill(fresh);
+    await save(page);
+    expect(await contactDoc()).toMatchObject({ email: fresh, isEmailVerified: false });
+    expect(await authUser()).toEqual({ email: fresh, emailVerified: false });
+    expect(errors).toEqual([]);
+    await context.close();
+
+    // Auth ends the member's sessions when the e-mail changes, so the page is checked after
+    // signing in again: the old address no longer signs in, the new one does
+    const { context: login, page: again, errors: loginErrors } = await openPage(viewport);
+    await again.goto(`${hosting}/giris_yap`);
+    await again.getByLabel("E-posta").fill(email);
+    await again.getByLabel(/^Şifre( \*)?$/).fill(PASSWORD);
+    await again.getByRole("button", { name: "Giriş yap" }).click();
+    await again
+      .getByTestId("auth-error")
+      .getByText("Lütfen e-posta ve şifrenizi kontrol ediniz")
+      .waitFor();
+    await again.getByLabel("E-posta").fill(fresh);
+    await again.getByRole("button", { name: "Giriş yap" }).click();
+    await again.waitForURL(`${hosting}/`);
+    await again.goto(`${hosting}/hesabim/eposta-${name}`);
+    contact = again.getByTestId("account-contact");
+    await contact.getByText(fresh).waitFor();
+    await contact.getByRole("button", { name: "Onay için tıklayınız!" }).waitFor();
+    expect(await contact.getByLabel("Onaylandı").count()).toBe(0);
+    // the long address stays inside its card
+    const card = (await contact.boundingBox())!;
+    const address = (await contact.getByText(fresh).boundingBox())!;
+    expect(address.x + address.width).toBeLessThanOrEqual(card.x + card.width);
+    await screenshot(again, `member-account-${name}-email-changed`);
+    // the confirmation goes to the new address
+    const before = Date.now() - 1000;
+    await contact.getByRole("button", { name: "Onay için tıklayınız!" }).click();
+    await again.getByText("Mailinizi kontrol edin. Onay bağlantısı gönderildi.").waitFor();
+    expect(await latestMailText(fresh, before)).toContain("/api/auth/verify-email?token=");
+    expect(loginErrors).toEqual([]);
+    await login.close();
   });
 });

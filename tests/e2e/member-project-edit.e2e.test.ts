@@ -1,8 +1,9 @@
 /**
  * The Junior Project Manager edits the project on /projeler/edit/{projectId}: general info and
  * completion, positions added in the modal held locally and sent on save, a position deleted after
- * the yes/no question; anyone else is sent to the project list. Built app, whole local stack, phone
- * and desktop width, checking the page and Firestore.
+ * the yes/no question; the project image goes to Storage and shows on /projeler; anyone else is
+ * sent to the project list. Built app, whole local stack, phone and desktop width, checking the page,
+ * Firestore and Storage.
  */
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
@@ -14,7 +15,9 @@ import {
   createMember,
   resetMemberData,
   signInContext,
+  storageObjects,
 } from "../support/member-stack.js";
+import { gifFile, oversizedPng, smallPng } from "../support/upload-files.js";
 
 const hosting = inject("stackUrls").hosting!;
 const PASSWORD = "Uye-Sifre-2026";
@@ -206,6 +209,73 @@ describe.each([
     await other.page.goto(`${hosting}/projeler/edit/${projectId}`);
     await other.page.waitForURL(`${hosting}/projeler`);
     await other.context.close();
+  });
+
+  it("the manager uploads the project image: Storage, the project's imagePath and /projeler; §5 refusals send nothing", async () => {
+    const { pmEmail, projectId } = await seedProject(`${name}-gorsel`);
+    const folder = `projects/${projectId}/image/`;
+    const { context, page } = await signedInPage(viewport, pmEmail);
+    const errors: string[] = [];
+    page.on("pageerror", (err) => errors.push(err.message));
+    await page.goto(`${hosting}/projeler/edit/${projectId}`);
+    const section = page.getByTestId("edit-image");
+    await section.getByRole("button", { name: "Görsel yükle" }).waitFor();
+    const fileInput = section.locator('input[type="file"]');
+    const toast = (text: string) =>
+      page.locator(".mantine-Notification-root").filter({ hasText: text }).waitFor();
+
+    // §5: the type, then the size, refused on the page before anything is sent
+    await fileInput.setInputFiles(gifFile("logo.gif"));
+    await toast("Sadece JPEG, PNG ve JPG formatları desteklenmektedir!");
+    await fileInput.setInputFiles(oversizedPng("buyuk.png"));
+    await toast("Dosya boyutu 5MB'dan küçük olmalıdır!");
+    await screenshot(page, `member-project-edit-${name}-image-refused`);
+    expect(await storageObjects(folder)).toEqual([]);
+    expect((await adminDb().doc(paths.project(projectId)).get()).data()!.imagePath).toBeNull();
+
+    const logo = smallPng("gönüllü logo.png", 64, 48);
+    await fileInput.setInputFiles(logo);
+    await toast("Görsel başarıyla yüklendi.");
+    const stored = await storageObjects(folder);
+    expect(stored).toHaveLength(1);
+    expect(stored[0]!.contentType).toBe("image/png");
+    expect(stored[0]!.bytes.equals(logo.buffer)).toBe(true);
+    const imagePath = (await adminDb().doc(paths.project(projectId)).get()).data()!.imagePath;
+    expect(imagePath).toBe(stored[0]!.name);
+    const record = await adminDb()
+      .collection(paths.images)
+      .where("relatedId", "==", projectId)
+      .get();
+    expect(record.docs.map((d) => d.data())).toMatchObject([
+      { relatedType: "Project", imageType: "Logo", path: imagePath, size: logo.buffer.length },
+    ]);
+
+    // the edit page shows it after the reload; naturalWidth proves the bytes decoded
+    const natural = (img: ReturnType<Page["locator"]>) =>
+      img.evaluate(
+        (el) => (el as HTMLImageElement).complete && (el as HTMLImageElement).naturalWidth,
+      );
+    const edited = section.getByRole("img", { name: "Gönüllü Bul" });
+    await expect.poll(() => natural(edited)).toBe(64);
+    await screenshot(page, `member-project-edit-${name}-image-uploaded`);
+
+    // /projeler loads the card's image from Storage by the recorded path
+    const fromStorage = page.waitForResponse(
+      (res) =>
+        res.url().startsWith("http://127.0.0.1:9199/") &&
+        res.url().includes(encodeURIComponent(imagePath)) &&
+        res.status() === 200,
+    );
+    await page.goto(`${hosting}/projeler`);
+    await fromStorage;
+    const card = page
+      .locator(`[data-testid="project-card"][data-project-id="${projectId}"]`)
+      .getByRole("img", { name: "Gönüllü Bul proje görseli" });
+    await expect.poll(() => natural(card)).toBe(64);
+    expect(await card.getAttribute("src")).toContain(encodeURIComponent(imagePath));
+    await screenshot(page, `member-project-edit-${name}-image-list`);
+    expect(errors).toEqual([]);
+    await context.close();
   });
 
   it("a member leaves the ongoing project from the account page", async () => {

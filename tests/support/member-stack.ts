@@ -5,9 +5,17 @@
 import { type App, deleteApp, initializeApp } from "firebase-admin/app";
 import { getAuth } from "firebase-admin/auth";
 import { getFirestore, type Firestore } from "firebase-admin/firestore";
-import { type MemberType, buildSearchKeys, newUserProfile, paths } from "@platform/common";
+import { getStorage } from "firebase-admin/storage";
+import {
+  type MemberType,
+  nameFields,
+  newUserDetails,
+  newUserProfile,
+  paths,
+} from "@platform/common";
 
 export const PROJECT_ID = "demo-platform";
+export const BUCKET = `${PROJECT_ID}.appspot.com`;
 export const POSITION_NAMES = ["Project Manager", "Frontend Developer", "Backend Developer"];
 export const SKILLS = ["TypeScript", "React", "Node.js", "Figma"];
 export const LANGUAGES = ["Türkçe", "İngilizce", "Almanca"];
@@ -21,6 +29,8 @@ function pointAtStack() {
     GCLOUD_PROJECT: PROJECT_ID,
     FIRESTORE_EMULATOR_HOST: "127.0.0.1:8080",
     FIREBASE_AUTH_EMULATOR_HOST: "127.0.0.1:9099",
+    FIREBASE_STORAGE_EMULATOR_HOST: "127.0.0.1:9199",
+    STORAGE_EMULATOR_HOST: "http://127.0.0.1:9199",
     METADATA_SERVER_DETECTION: "none",
   });
 }
@@ -29,13 +39,31 @@ let app: App | undefined;
 
 export function adminDb(): Firestore {
   pointAtStack();
-  app ??= initializeApp({ projectId: PROJECT_ID }, `member-suite-${process.pid}`);
+  app ??= initializeApp(
+    { projectId: PROJECT_ID, storageBucket: BUCKET },
+    `member-suite-${process.pid}`,
+  );
   return getFirestore(app);
 }
 
 export function adminAuth() {
   adminDb();
   return getAuth(app!);
+}
+
+/** The objects in Storage under `prefix`, with their bytes (the admin API, outside the rules). */
+export async function storageObjects(
+  prefix: string,
+): Promise<{ name: string; contentType: string | undefined; bytes: Buffer }[]> {
+  adminDb();
+  const [files] = await getStorage(app!).bucket(BUCKET).getFiles({ prefix });
+  return Promise.all(
+    files.map(async (f) => ({
+      name: f.name,
+      contentType: f.metadata.contentType,
+      bytes: (await f.download())[0],
+    })),
+  );
 }
 
 export async function closeAdmin(): Promise<void> {
@@ -85,8 +113,8 @@ export async function createMember(input: {
   await db.doc(paths.user(uid)).set({
     ...newUserProfile(input.name),
     type: input.type ?? "JUNIOR",
+    ...nameFields(input.name, position),
     position: { name: position },
-    searchKeys: buildSearchKeys(input.name, position),
     profileComplete: true,
     createdAt: now,
     updatedAt: now,
@@ -94,6 +122,11 @@ export async function createMember(input: {
   await db
     .doc(paths.userContact(uid))
     .set({ email: input.email, isEmailVerified: input.verified !== false });
+  // as registration leaves it: the private details with the step-3 consents
+  await db.doc(paths.userDetails(uid)).set({
+    ...newUserDetails(),
+    consents: { contractOfUse: true, privacyPolicy: true, contentPolicy: true, acceptedAt: now },
+  });
   return uid;
 }
 

@@ -136,6 +136,21 @@ export interface UserDetailsDoc {
   };
 }
 
+/** The private details of a new member, before the consents of registration step 3. */
+export function newUserDetails(): UserDetailsDoc {
+  return {
+    telephone: "",
+    iban: "",
+    role: null,
+    consents: {
+      contractOfUse: false,
+      privacyPolicy: false,
+      contentPolicy: false,
+      acceptedAt: null,
+    },
+  };
+}
+
 /** `users/{uid}/feedbacks/{feedbackId}`: written feedback with its author (spec §1). */
 export interface FeedbackDoc {
   evaluatorId: string;

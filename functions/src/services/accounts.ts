@@ -9,7 +9,6 @@ import {
   CODE_TTL_MS,
   type MemberType,
   type RegistrationDoc,
-  type UserDetailsDoc,
   type UserDoc,
   buildSearchKeys,
   codeCheckState,
@@ -21,6 +20,7 @@ import {
   trLower,
   nameFields,
   newUserProfile,
+  newUserDetails,
 } from "@platform/common";
 import { appBaseUrl } from "../config.js";
 import { adminAuth, db } from "../firebase.js";
@@ -132,18 +132,7 @@ export async function registerStep1(
     const batch = db().batch();
     batch.create(userRef(uid), emptyProfile(name, now));
     batch.create(contactRef(uid), { email, isEmailVerified: false });
-    const details: UserDetailsDoc = {
-      telephone: "",
-      iban: "",
-      role: null,
-      consents: {
-        contractOfUse: false,
-        privacyPolicy: false,
-        contentPolicy: false,
-        acceptedAt: null,
-      },
-    };
-    batch.create(detailsRef(uid), details);
+    batch.create(detailsRef(uid), newUserDetails());
     batch.set(registrationRef(email), newRegistration(uid, email, code, now));
     queueMail(batch, verificationCodeMail(email, name, code), now);
     await batch.commit();

@@ -82,7 +82,8 @@ function Field(props: { label: string; children: ReactNode }) {
       <Text size="sm" c="dimmed" miw={110}>
         {props.label}
       </Text>
-      <Text size="sm" component="div">
+      {/* long values (an e-mail, a link) wrap inside the card on a phone */}
+      <Text size="sm" component="div" miw={0} style={{ overflowWrap: "anywhere" }}>
         {props.children}
       </Text>
     </Group>

@@ -4,7 +4,9 @@
  * bodies, the project menu and the hash scrolling.
  */
 import {
+  IMAGE_TYPES,
   SOCIAL_NETWORKS,
+  imageFileError,
   istanbulParts,
   messages,
   type Gender,
@@ -15,8 +17,7 @@ import {
 
 // ---- photo ----------------------------------------------------------------------------------
 
-export const PHOTO_MAX_BYTES = 5 * 1024 * 1024;
-export const PHOTO_TYPES = ["image/jpeg", "image/png", "image/jpg"] as const;
+export const PHOTO_TYPES = IMAGE_TYPES;
 
 /** The §5 photo checks, in order: the user id, the type, the size. Null when the file may go. */
 export function photoError(
@@ -24,9 +25,7 @@ export function photoError(
   userId: string | null,
 ): string | null {
   if (!userId) return messages.images.userIdMissing;
-  if (!(PHOTO_TYPES as readonly string[]).includes(file.type)) return messages.images.badType;
-  if (file.size > PHOTO_MAX_BYTES) return messages.images.tooLarge;
-  return null;
+  return imageFileError(file);
 }
 
 /** A safe object name for the upload: time first, then the file's own name without odd signs. */

@@ -21,7 +21,7 @@ import {
 } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { notifications } from "@mantine/notifications";
-import type { ProjectDto } from "@platform/common";
+import { IMAGE_TYPES, imageFileError, type ProjectDto } from "@platform/common";
 import { IconPlus, IconTrash, IconX } from "@tabler/icons-react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState, type ReactNode } from "react";
@@ -182,6 +182,14 @@ function Editor({ project }: { project: ProjectDto }) {
     onError: (err) => notifications.show({ color: "red", message: messageOf(err, T.imageFailed) }),
   });
 
+  // The §5 checks before anything is sent; storage.rules would refuse such a file anyway.
+  const chooseImage = (file: File | null) => {
+    if (!file) return;
+    const problem = imageFileError(file);
+    if (problem) notifications.show({ color: "red", message: problem });
+    else image.mutate(file);
+  };
+
   const open = (positions.data ?? []).filter((p) => p.status === "OPEN");
   return (
     <Stack gap="md">
@@ -189,7 +197,7 @@ function Editor({ project }: { project: ProjectDto }) {
         {project.imageUrl && (
           <Image src={project.imageUrl} alt={project.title} h={160} fit="contain" />
         )}
-        <FileButton onChange={(f) => f && image.mutate(f)} accept="image/jpeg,image/png,image/jpg">
+        <FileButton onChange={chooseImage} accept={IMAGE_TYPES.join(",")}>
           {(p) => (
             <Button {...p} variant="light" w="fit-content" loading={image.isPending}>
               {T.uploadImage}

@@ -289,6 +289,39 @@ describe.each([
     await context.close();
   });
 
+  it("#anketOylamasi scrolls the survey 100 px below the top; the position is locked in a project", async () => {
+    const email = `kaydir.${name}@example.com`;
+    const uid = await createMember({ name: `Kaydır ${name}`, email, password: PASSWORD });
+    await adminDb().doc(paths.user(uid)).update({ currentProjectId: "proj-kilit" });
+    const { context, page, errors } = await openPage(viewport, email);
+    await page.goto(`${hosting}/hesabim/kaydir-${name}#anketOylamasi`);
+    const survey = page.getByTestId("account-survey");
+    await survey.waitFor();
+    // The page scrolls after 500 ms, once the sections have their height.
+    await expect
+      .poll(
+        () =>
+          survey.evaluate((el) => {
+            const top = el.getBoundingClientRect().top;
+            const atBottom =
+              window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 2;
+            return { scrolled: window.scrollY > 0, onMark: Math.abs(top - 100) <= 2 || atBottom };
+          }),
+        { timeout: 10_000 },
+      )
+      .toEqual({ scrolled: true, onMark: true });
+    await screenshot(page, `member-account-${name}-survey-hash`);
+
+    const dialog = await openEditor(page, "Kişisel Bilgiler", "Kişisel Bilgileri Düzenle");
+    const position = dialog.getByLabel("Pozisyon", { exact: true });
+    expect(await position.isDisabled()).toBe(true);
+    await dialog
+      .getByText("Pozisyonunuzu değiştirmek için önce projeden ayrılmalısınız.")
+      .waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it("a new e-mail is saved unconfirmed and signs in; another member's e-mail changes nothing", async () => {
     const email = `eposta.${name}@example.com`;
     const taken = `dolu.${name}@example.com`;
@@ -323,31 +356,36 @@ describe.each([
     await dialog.waitFor({ state: "detached" });
     await contact.getByLabel("Onaylandı").waitFor();
 
-    // a new address: saved as unconfirmed in Firestore and in Auth
+    // a new address: saved as unconfirmed in Firestore and in Auth. Auth ends the member's
+    // sessions when the e-mail changes, so the app says so and goes to the login page
     dialog = await openEditor(page, "İletişim Bilgileri", "İletişim Bilgilerini Düzenle");
     await dialog.getByLabel("E-posta").fill(fresh);
-    await save(page);
+    await dialog.getByRole("button", { name: "Kaydet" }).click();
+    await page
+      .getByText(
+        "E-posta adresiniz güncellendi. Lütfen yeni e-posta adresinizle tekrar giriş yapın.",
+      )
+      .waitFor();
+    await page.waitForURL(`${hosting}/giris_yap`);
     expect(await contactDoc()).toMatchObject({ email: fresh, isEmailVerified: false });
     expect(await authUser()).toEqual({ email: fresh, emailVerified: false });
+    await screenshot(page, `member-account-${name}-email-sign-in-again`);
+    expect(await page.getByTestId("account-button").count()).toBe(0);
     expect(errors).toEqual([]);
-    await context.close();
 
-    // Auth ends the member's sessions when the e-mail changes, so the page is checked after
-    // signing in again: the old address no longer signs in, the new one does
-    const { context: login, page: again, errors: loginErrors } = await openPage(viewport);
-    await again.goto(`${hosting}/giris_yap`);
-    await again.getByLabel("E-posta").fill(email);
-    await again.getByLabel(/^Şifre( \*)?$/).fill(PASSWORD);
-    await again.getByRole("button", { name: "Giriş yap" }).click();
-    await again
+    // the old address no longer signs in, the new one does
+    await page.getByLabel("E-posta").fill(email);
+    await page.getByLabel(/^Şifre( \*)?$/).fill(PASSWORD);
+    await page.getByRole("button", { name: "Giriş yap" }).click();
+    await page
       .getByTestId("auth-error")
       .getByText("Lütfen e-posta ve şifrenizi kontrol ediniz")
       .waitFor();
-    await again.getByLabel("E-posta").fill(fresh);
-    await again.getByRole("button", { name: "Giriş yap" }).click();
-    await again.waitForURL(`${hosting}/`);
-    await again.goto(`${hosting}/hesabim/eposta-${name}`);
-    contact = again.getByTestId("account-contact");
+    await page.getByLabel("E-posta").fill(fresh);
+    await page.getByRole("button", { name: "Giriş yap" }).click();
+    await page.waitForURL(`${hosting}/`);
+    await page.goto(`${hosting}/hesabim/eposta-${name}`);
+    contact = page.getByTestId("account-contact");
     await contact.getByText(fresh).waitFor();
     await contact.getByRole("button", { name: "Onay için tıklayınız!" }).waitFor();
     expect(await contact.getByLabel("Onaylandı").count()).toBe(0);
@@ -355,13 +393,13 @@ describe.each([
     const card = (await contact.boundingBox())!;
     const address = (await contact.getByText(fresh).boundingBox())!;
     expect(address.x + address.width).toBeLessThanOrEqual(card.x + card.width);
-    await screenshot(again, `member-account-${name}-email-changed`);
+    await screenshot(page, `member-account-${name}-email-changed`);
     // the confirmation goes to the new address
     const before = Date.now() - 1000;
     await contact.getByRole("button", { name: "Onay için tıklayınız!" }).click();
-    await again.getByText("Mailinizi kontrol edin. Onay bağlantısı gönderildi.").waitFor();
+    await page.getByText("Mailinizi kontrol edin. Onay bağlantısı gönderildi.").waitFor();
     expect(await latestMailText(fresh, before)).toContain("/api/auth/verify-email?token=");
-    expect(loginErrors).toEqual([]);
-    await login.close();
+    expect(errors).toEqual([]);
+    await context.close();
   });
 });

@@ -182,11 +182,14 @@ export async function signInContext(
     const { user } = await signInWithEmailAndPassword(clientAuth, email, password);
     const persisted = { ...user.toJSON(), appName: "[DEFAULT]" };
     const key = `firebase:authUser:${apiKey}:[DEFAULT]`;
+    // Once per context: after the app logs out, a reload must not bring the session back.
     await context.addInitScript(
-      ([k, v]) => {
-        if (!window.localStorage.getItem(k)) window.localStorage.setItem(k, v);
+      ([k, v, seeded]) => {
+        if (window.localStorage.getItem(seeded)) return;
+        window.localStorage.setItem(k, v);
+        window.localStorage.setItem(seeded, "1");
       },
-      [key, JSON.stringify(persisted)] as const,
+      [key, JSON.stringify(persisted), "test.sessionSeeded"] as const,
     );
   } finally {
     await deleteClient(client);

@@ -25,6 +25,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { FormEventHandler, ReactNode } from "react";
 import { api } from "../../lib/api/index";
 import { messageOf } from "../../lib/api/errors";
+import { useLogout } from "../../lib/session/useSession";
 import {
   birthDateParts,
   birthDateValue,
@@ -32,6 +33,7 @@ import {
   canRemoveLanguageRow,
   changeCountry,
   contactDataBody,
+  emailChanged,
   digitsOnly,
   eduCertToSave,
   languagesToSave,
@@ -56,13 +58,25 @@ const lookup = <R,>(key: string, path: string, pick: (data: unknown) => R, enabl
 const names = (data: unknown) =>
   (Array.isArray(data) ? (data as { name: string }[]) : []).map((d) => d.name);
 
-function useSave(onDone: () => void) {
+type SaveBody = Record<string, unknown>;
+
+/**
+ * Sends a section. `endsSession` tells the saves after which the member must sign in again: Auth
+ * revokes every session of a member whose e-mail changes, so the app says so and logs out.
+ */
+function useSave(onDone: () => void, endsSession: (body: SaveBody) => boolean = () => false) {
   const queryClient = useQueryClient();
+  const logout = useLogout();
   return useMutation({
-    mutationFn: (body: Record<string, unknown>) => api.patch("/users", body),
-    onSuccess: async () => {
-      notifications.show({ color: "teal", message: E.saved });
+    mutationFn: (body: SaveBody) => api.patch("/users", body),
+    onSuccess: async (_res, body) => {
       onDone();
+      if (endsSession(body)) {
+        notifications.show({ color: "teal", message: E.emailChangedSignIn });
+        await logout();
+        return;
+      }
+      notifications.show({ color: "teal", message: E.saved });
       await queryClient.invalidateQueries();
     },
   });
@@ -191,13 +205,17 @@ function PersonalForm({ user, onDone }: { user: UserDto; onDone: () => void }) {
   );
 }
 
+type ContactBody = ReturnType<typeof contactDataBody>;
+
 function ContactForm({ user, onDone }: { user: UserDto; onDone: () => void }) {
   const form = useForm({
     mode: "controlled",
     initialValues: { email: user.email ?? "", telephone: user.telephone ?? "" },
     validate: { email: (v) => (/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v.trim()) ? null : E.email) },
   });
-  const save = useSave(onDone);
+  const save = useSave(onDone, (body) =>
+    emailChanged(String((body as ContactBody).contactData.email), user.email ?? ""),
+  );
   return (
     <SectionForm
       save={save}

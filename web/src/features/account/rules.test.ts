@@ -7,6 +7,7 @@ import {
   canRemoveLanguageRow,
   changeCountry,
   contactDataBody,
+  emailChanged,
   digitsOnly,
   eduCertToSave,
   formatBirthDate,
@@ -131,6 +132,11 @@ describe("personal information", () => {
       contactDataBody({ email: "yeni@example.com", telephone: "" }, current).contactData
         .isEmailVerified,
     ).toBe(false);
+  });
+
+  it("only another address counts as an e-mail change (the member signs in again after one)", () => {
+    expect(emailChanged(" ELIF@example.com", "elif@example.com")).toBe(false);
+    expect(emailChanged("elif@example.org", "elif@example.com")).toBe(true);
   });
 });
 

@@ -150,12 +150,16 @@ export function personalDataBody(v: {
 }
 
 /** A changed e-mail is no longer verified; an unchanged one keeps its state (spec §4). */
+/** Whether the address in the form is another one than the member's (case and spaces aside). */
+export const emailChanged = (entered: string, current: string) =>
+  entered.trim().toLowerCase() !== current.trim().toLowerCase();
+
 export function contactDataBody(
   v: { email: string; telephone: string },
   current: { email: string; isEmailVerified: boolean },
 ) {
   const email = v.email.trim();
-  const changed = email.toLowerCase() !== current.email.trim().toLowerCase();
+  const changed = emailChanged(email, current.email);
   return {
     contactData: {
       email,

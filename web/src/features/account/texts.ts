@@ -86,6 +86,8 @@ export const EDIT_TEXTS = {
   cancel: "Vazgeç",
   saved: messages.users.updateSuccess,
   failed: messages.users.updateFailed,
+  emailChangedSignIn:
+    "E-posta adresiniz güncellendi. Lütfen yeni e-posta adresinizle tekrar giriş yapın.",
 } as const;
 
 export const PHOTO_TEXTS = {

@@ -447,17 +447,31 @@ describe("401 and the token refresh", () => {
     expect(onSessionLost).toHaveBeenCalledTimes(1);
   });
 
-  it("a second 401 after the refresh is the error, with no further refresh", async () => {
+  it("a second 401 after the refresh is the error and ends the session once, with no further refresh", async () => {
     const refresh = vi.fn(async () => "token-2");
+    const onSessionLost = vi.fn();
+    const events: ApiErrorEvent[] = [];
     const { fetch, calls } = scriptedFetch(() =>
       json(401, { success: false, message: "Oturum süreniz dolmuş. Lütfen tekrar giriş yapın." }),
     );
-    await expect(client(fetch, { refreshAccessToken: refresh }).get("/a")).rejects.toMatchObject({
-      status: 401,
+    const api = client(fetch, { refreshAccessToken: refresh, onSessionLost });
+    api.onError((e) => events.push(e));
+    const errors = await Promise.all(
+      [api.get("/a"), api.get("/b")].map((p) => p.catch((e: unknown) => e)),
+    );
+    for (const err of errors) {
+      expect(err).toMatchObject({
+        status: 401,
+        message: "Oturum süreniz dolmuş. Lütfen tekrar giriş yapın.",
+      });
+    }
+    expect(refresh).toHaveBeenCalledTimes(1);
+    expect(calls).toHaveLength(4);
+    expect(onSessionLost).toHaveBeenCalledTimes(1);
+    expect(onSessionLost).toHaveBeenCalledWith({
       message: "Oturum süreniz dolmuş. Lütfen tekrar giriş yapın.",
     });
-    expect(refresh).toHaveBeenCalledTimes(1);
-    expect(calls).toHaveLength(2);
+    expect(events).toEqual([{ status: 401, path: "/giris_yap", requestPath: "/a", method: "GET" }]);
   });
 
   it("login's 401 is an answer, not a reason to refresh", async () => {

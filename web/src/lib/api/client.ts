@@ -16,7 +16,8 @@
  *
  * A 401 (other than from login, logout or the refresh call itself) refreshes the ID token once;
  * calls that start or fail while the refresh runs wait for it and then go again with the new
- * token. When no new token comes, the session is ended ('Yeni access token alinamadi.').
+ * token. When no new token comes, the session is ended ('Yeni access token alinamadi.'); so it is
+ * when the new token is refused too (the server revoked the session, e.g. after an e-mail change).
  *
  * Clock and fetch are injectable so every rule can be tested exactly.
  */
@@ -216,6 +217,14 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     return csrfPending;
   }
 
+  /** Ends the session: the session layer logs out and the app goes to the login page. */
+  async function endSession(message: string, path: string, method: HttpMethod): Promise<void> {
+    await options.onSessionLost?.({ message });
+    emit({ status: 401, path: LOGIN_PAGE_PATH, requestPath: path, method });
+  }
+  /** The renewed token the server refused; calls refused with it end the session only once. */
+  let refusedToken: string | null = null;
+
   /** One refresh at a time; everyone who needs it waits for the same one. */
   function refreshToken(path: string, method: HttpMethod): Promise<string> {
     refreshing ??= (async () => {
@@ -230,8 +239,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         tokenGeneration += 1;
         return token;
       } catch (err) {
-        await options.onSessionLost?.({ message: (err as Error).message });
-        emit({ status: 401, path: LOGIN_PAGE_PATH, requestPath: path, method });
+        await endSession((err as Error).message, path, method);
         throw err;
       } finally {
         refreshing = null;
@@ -318,6 +326,11 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
           throw sessionEnded(err);
         }
         continue;
+      }
+      if (status === 401 && !NO_REFRESH_PATHS.has(path) && token && token !== refusedToken) {
+        // Refused again with a token renewed for this call: the session itself is gone.
+        refusedToken = token;
+        await endSession(errorText({ noResponse: false, body }), path, method);
       }
       if (status < 200 || status >= 300) return fail(status, body, false);
       return (body ?? { success: true }) as ApiBody<T>;

@@ -3,35 +3,24 @@
  * built app and the whole local stack, at phone and desktop width — checking the page and what
  * reached Firestore.
  */
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, inject, it } from "vitest";
 import { paths } from "@platform/common";
-import { launchBrowser, screenshot, viewports } from "../support/browser.js";
+import { screenshot, viewports } from "../support/browser.js";
 import {
   adminAuth,
   adminDb,
-  closeAdmin,
   createMember,
   latestMailText,
-  resetMemberData,
   signInContext,
   storageObjects,
+  memberSuiteBrowser,
 } from "../support/member-stack.js";
 import { gifFile, largePng, oversizedPng } from "../support/upload-files.js";
 
 const hosting = inject("stackUrls").hosting!;
 const PASSWORD = "Uye-Sifre-2026";
-let browser: Browser;
-
-beforeAll(async () => {
-  await resetMemberData();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await closeAdmin();
-});
+const browser = memberSuiteBrowser();
 
 const field = (scope: Page | ReturnType<Page["getByRole"]>, label: string) =>
   scope.getByLabel(new RegExp(`^${label}( \\*)?$`)).first();
@@ -54,9 +43,9 @@ async function save(page: Page) {
   await page.getByRole("dialog").waitFor({ state: "detached" });
 }
 
-/** A page in a fresh browser context, signed in as `email` when given, collecting page errors. */
+/** A page in a fresh browser() context, signed in as `email` when given, collecting page errors. */
 async function openPage(viewport: { width: number; height: number }, email?: string) {
-  const context = await browser.newContext({ viewport });
+  const context = await browser().newContext({ viewport });
   await context.addInitScript(() => window.localStorage.setItem("cerezPopupClosed", "1"));
   if (email) await signInContext(context, email, PASSWORD);
   const page = await context.newPage();
@@ -67,7 +56,7 @@ async function openPage(viewport: { width: number; height: number }, email?: str
 
 /**
  * Records every value the photo's progress bar shows from now on, and whether it was on screen:
- * a local upload can finish between two polls, a MutationObserver sees each render. The browser's
+ * a local upload can finish between two polls, a MutationObserver sees each render. The browser()'s
  * upload is throttled (DevTools network emulation) so the bar has time to move.
  */
 async function watchProgress(page: Page) {

@@ -4,33 +4,22 @@
  * the password reset with the link from the mail — at phone and desktop width, checking the texts
  * on screen and what reached Firestore and Auth.
  */
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { launchBrowser, screenshot, viewports } from "../support/browser.js";
+import type { BrowserContext, Page } from "playwright-core";
+import { afterAll, describe, expect, inject, it } from "vitest";
+import { screenshot, viewports } from "../support/browser.js";
 import {
-  closeAdmin,
   createMember,
   latestMailText,
-  resetMemberData,
   userRecordByEmail,
+  memberSuiteBrowser,
 } from "../support/member-stack.js";
 
 const hosting = inject("stackUrls").hosting!;
 const PASSWORD = "Uye-Sifre-2026";
-let browser: Browser;
-
-beforeAll(async () => {
-  await resetMemberData();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await closeAdmin();
-});
+const browser = memberSuiteBrowser();
 
 async function open(viewport: { width: number; height: number }) {
-  const context = await browser.newContext({ viewport });
+  const context = await browser().newContext({ viewport });
   await context.addInitScript(() => window.localStorage.setItem("cerezPopupClosed", "1"));
   const page = await context.newPage();
   const errors: string[] = [];

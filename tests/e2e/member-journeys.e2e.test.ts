@@ -5,19 +5,19 @@
  *   project as ongoing on the account page and leaves it;
  * - a Junior asks, from the mentor's public page, to end the work with the Senior of the project.
  */
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, inject, it } from "vitest";
 import { paths, slugifyName, voteWeekFor } from "@platform/common";
-import { launchBrowser, screenshot, viewports } from "../support/browser.js";
+import { screenshot, viewports } from "../support/browser.js";
 import { runJob, seedLiveProject, signedInPage } from "../support/journey-seed.js";
-import { adminDb, closeAdmin, createMember, resetMemberData } from "../support/member-stack.js";
+import { adminDb, createMember, memberSuiteBrowser } from "../support/member-stack.js";
 
 const hosting = inject("stackUrls").hosting!;
 const PASSWORD = "Uye-Sifre-2026";
 const MIN = 60_000;
 const HOUR = 60 * MIN;
 const DAY = 24 * HOUR;
-let browser: Browser;
+const browser = memberSuiteBrowser();
 
 const CAST = {
   phone: {
@@ -37,16 +37,6 @@ const CAST = {
     mentorProject: "Bisiklet Haritası",
   },
 } as const;
-
-beforeAll(async () => {
-  await resetMemberData();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await closeAdmin();
-});
 
 async function member(name: string, position: string, type: "JUNIOR" | "SENIOR" = "JUNIOR") {
   const userName = slugifyName(name);
@@ -89,7 +79,7 @@ describe.each([
       ],
     });
     const { context, page, errors } = await signedInPage(
-      browser,
+      browser(),
       viewport,
       applicant.email,
       PASSWORD,
@@ -157,7 +147,7 @@ describe.each([
     expect(accepted.size).toBe(1);
 
     // the account page lists it as ongoing, with 'Ayrıl' in its menu
-    const account = await signedInPage(browser, viewport, applicant.email, PASSWORD);
+    const account = await signedInPage(browser(), viewport, applicant.email, PASSWORD);
     await account.page.goto(`${hosting}/hesabim/${applicant.userName}`);
     const row = account.page.getByTestId("account-project").filter({ hasText: title });
     await row.getByText("Frontend Developer · Devam Ediyor").waitFor();
@@ -215,7 +205,12 @@ describe.each([
       openSeats: [],
     });
 
-    const { context, page, errors } = await signedInPage(browser, viewport, junior.email, PASSWORD);
+    const { context, page, errors } = await signedInPage(
+      browser(),
+      viewport,
+      junior.email,
+      PASSWORD,
+    );
     await page.goto(`${hosting}/senior/${senior.userName}`);
     await page.getByTestId("profile-name").getByText(senior.name).waitFor();
     const link = page.getByRole("button", { name: "Mentörle Çalışmayı Sonlandır" });
@@ -247,7 +242,7 @@ describe.each([
     await context.close();
 
     // a Junior of another project sees the profile without the link
-    const other = await signedInPage(browser, viewport, outsider.email, PASSWORD);
+    const other = await signedInPage(browser(), viewport, outsider.email, PASSWORD);
     await other.page.goto(`${hosting}/senior/${senior.userName}`);
     await other.page.getByTestId("profile-name").getByText(senior.name).waitFor();
     // the link depends on the viewer's own profile, which the header's account button shows

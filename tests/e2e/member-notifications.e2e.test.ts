@@ -3,32 +3,21 @@
  * 'Oylama Zamanı' notification, through the built app and the whole local stack, at phone and
  * desktop width — checking the texts and what reached Firestore.
  */
-import type { Browser, Locator, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { Locator, Page } from "playwright-core";
+import { describe, expect, inject, it } from "vitest";
 import { paths } from "@platform/common";
-import { launchBrowser, screenshot, viewports } from "../support/browser.js";
+import { screenshot, viewports } from "../support/browser.js";
 import {
   adminDb,
-  closeAdmin,
   createMember,
-  resetMemberData,
   signInContext,
+  memberSuiteBrowser,
 } from "../support/member-stack.js";
 
 const hosting = inject("stackUrls").hosting!;
 const PASSWORD = "Uye-Sifre-2026";
 const MIN = 60_000;
-let browser: Browser;
-
-beforeAll(async () => {
-  await resetMemberData();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await closeAdmin();
-});
+const browser = memberSuiteBrowser();
 
 async function seed(tag: string) {
   const email = `bildirim.${tag}@example.com`;
@@ -87,7 +76,7 @@ describe.each([
 ] as const)("notifications and the weekly vote at %s width", (name, viewport) => {
   it("lists, marks read on click, deletes and answers the vote", async () => {
     const { email, uid, voteId } = await seed(name);
-    const context = await browser.newContext({ viewport });
+    const context = await browser().newContext({ viewport });
     await context.addInitScript(() => window.localStorage.setItem("cerezPopupClosed", "1"));
     await signInContext(context, email, PASSWORD);
     const page = await context.newPage();
@@ -176,7 +165,7 @@ describe.each([
   it("an address without a voteId says 'Vote ID gerekli'; no notifications says so", async () => {
     const email = `bos.${name}@example.com`;
     await createMember({ name: `Boş ${name}`, email, password: PASSWORD });
-    const context = await browser.newContext({ viewport });
+    const context = await browser().newContext({ viewport });
     await context.addInitScript(() => window.localStorage.setItem("cerezPopupClosed", "1"));
     await signInContext(context, email, PASSWORD);
     const page = await context.newPage();
@@ -213,7 +202,7 @@ describe.each([
       });
     await vote(`skill-${name}`, "SKILL", ["React", "TypeScript"], "Deniz Junior");
     await vote(`mentor-${name}`, "MENTOR", [], "Zeynep Mentor");
-    const context = await browser.newContext({ viewport });
+    const context = await browser().newContext({ viewport });
     await context.addInitScript(() => window.localStorage.setItem("cerezPopupClosed", "1"));
     await signInContext(context, email, PASSWORD);
     const page = await context.newPage();
@@ -276,7 +265,7 @@ describe.each([
 describe("the bell's dropdown (from 1180 px)", () => {
   it("marks read, lowers the badge and follows the click; deletes with the cross; opens the vote", async () => {
     const { email, voteId } = await seed("bell");
-    const context = await browser.newContext({ viewport: viewports.desktop });
+    const context = await browser().newContext({ viewport: viewports.desktop });
     await context.addInitScript(() => window.localStorage.setItem("cerezPopupClosed", "1"));
     await signInContext(context, email, PASSWORD);
     const page = await context.newPage();

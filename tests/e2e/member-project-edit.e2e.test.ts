@@ -5,33 +5,22 @@
  * sent to the project list. Built app, whole local stack, phone and desktop width, checking the page,
  * Firestore and Storage.
  */
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, inject, it } from "vitest";
 import { paths, slugifyName } from "@platform/common";
-import { launchBrowser, screenshot, viewports } from "../support/browser.js";
+import { screenshot, viewports } from "../support/browser.js";
 import {
   adminDb,
-  closeAdmin,
   createMember,
-  resetMemberData,
   signInContext,
   storageObjects,
+  memberSuiteBrowser,
 } from "../support/member-stack.js";
 import { gifFile, oversizedPng, smallPng } from "../support/upload-files.js";
 
 const hosting = inject("stackUrls").hosting!;
 const PASSWORD = "Uye-Sifre-2026";
-let browser: Browser;
-
-beforeAll(async () => {
-  await resetMemberData();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await closeAdmin();
-});
+const browser = memberSuiteBrowser();
 
 async function seedProject(tag: string) {
   const pmName = `Mert Yönetici ${tag}`;
@@ -119,7 +108,7 @@ async function seedProject(tag: string) {
 }
 
 async function signedInPage(viewport: { width: number; height: number }, email: string) {
-  const context = await browser.newContext({ viewport });
+  const context = await browser().newContext({ viewport });
   await context.addInitScript(() => window.localStorage.setItem("cerezPopupClosed", "1"));
   await signInContext(context, email, PASSWORD);
   const page = await context.newPage();

@@ -6,6 +6,9 @@ import { type App, deleteApp, initializeApp } from "firebase-admin/app";
 import { getAuth } from "firebase-admin/auth";
 import { getFirestore, type Firestore } from "firebase-admin/firestore";
 import { getStorage } from "firebase-admin/storage";
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll } from "vitest";
+import { launchBrowser } from "./browser.js";
 import {
   type MemberType,
   nameFields,
@@ -194,4 +197,21 @@ export async function signInContext(
   } finally {
     await deleteClient(client);
   }
+}
+
+/**
+ * The set-up every member suite shares: a clean stack before the file and one browser for it,
+ * closed with the admin connection afterwards. Returns the browser (started in `beforeAll`).
+ */
+export function memberSuiteBrowser(): () => Browser {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    await resetMemberData();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await closeAdmin();
+  });
+  return () => browser!;
 }

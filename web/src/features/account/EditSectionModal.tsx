@@ -305,6 +305,35 @@ function SkillsForm({ user, onDone }: { user: UserDto; onDone: () => void }) {
   );
 }
 
+/** The bin at the end of a list row (languages, education). */
+function RemoveRowButton(props: { label: string; disabled?: boolean; onClick: () => void }) {
+  return (
+    <ActionIcon
+      variant="subtle"
+      color="red"
+      size="lg"
+      aria-label={props.label}
+      disabled={props.disabled}
+      onClick={props.onClick}
+    >
+      <IconTrash size={18} />
+    </ActionIcon>
+  );
+}
+
+function AddRowButton(props: { label: string; onClick: () => void }) {
+  return (
+    <Button
+      variant="light"
+      leftSection={<IconPlus size={16} />}
+      w="fit-content"
+      onClick={props.onClick}
+    >
+      {props.label}
+    </Button>
+  );
+}
+
 function LanguagesForm({ user, onDone }: { user: UserDto; onDone: () => void }) {
   const form = useForm({
     mode: "controlled",
@@ -345,26 +374,17 @@ function LanguagesForm({ user, onDone }: { user: UserDto; onDone: () => void }) 
             data={[...LANGUAGE_LEVELS]}
             {...form.getInputProps(`rows.${i}.level`)}
           />
-          <ActionIcon
-            variant="subtle"
-            color="red"
-            size="lg"
-            aria-label={E.removeLanguage(i + 1)}
+          <RemoveRowButton
+            label={E.removeLanguage(i + 1)}
             disabled={!canRemoveLanguageRow(rows)}
             onClick={() => form.removeListItem("rows", i)}
-          >
-            <IconTrash size={18} />
-          </ActionIcon>
+          />
         </Group>
       ))}
-      <Button
-        variant="light"
-        leftSection={<IconPlus size={16} />}
-        w="fit-content"
+      <AddRowButton
+        label={E.addLanguage}
         onClick={() => form.insertListItem("rows", { language: "", level: "" })}
-      >
-        {E.addLanguage}
-      </Button>
+      />
     </SectionForm>
   );
 }
@@ -388,25 +408,13 @@ function EducationForm({ user, onDone }: { user: UserDto; onDone: () => void }) 
             style={{ flex: 1 }}
             {...form.getInputProps(`entries.${i}`)}
           />
-          <ActionIcon
-            variant="subtle"
-            color="red"
-            size="lg"
-            aria-label={E.removeEducation(i + 1)}
+          <RemoveRowButton
+            label={E.removeEducation(i + 1)}
             onClick={() => form.removeListItem("entries", i)}
-          >
-            <IconTrash size={18} />
-          </ActionIcon>
+          />
         </Group>
       ))}
-      <Button
-        variant="light"
-        leftSection={<IconPlus size={16} />}
-        w="fit-content"
-        onClick={() => form.insertListItem("entries", "")}
-      >
-        {E.addEducation}
-      </Button>
+      <AddRowButton label={E.addEducation} onClick={() => form.insertListItem("entries", "")} />
     </SectionForm>
   );
 }

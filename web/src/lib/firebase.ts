@@ -1,7 +1,6 @@
 import { initializeApp } from "firebase/app";
 import { connectAuthEmulator, getAuth } from "firebase/auth";
 import { connectFirestoreEmulator, getFirestore } from "firebase/firestore/lite";
-import type { Functions } from "firebase/functions";
 import type { FirebaseStorage } from "firebase/storage";
 import { emulatorPorts, firebaseConfig, usesEmulators } from "./firebase-config";
 
@@ -33,20 +32,4 @@ export function getStorageSdk(): Promise<FirebaseStorage> {
     return storage;
   });
   return storagePromise;
-}
-
-let functionsPromise: Promise<Functions> | undefined;
-
-/** Cloud Functions callable client, loaded on first use (the app calls `/api` over HTTP). */
-export function getFunctionsSdk(): Promise<Functions> {
-  functionsPromise ??= import("firebase/functions").then(
-    ({ getFunctions, connectFunctionsEmulator }) => {
-      const functions = getFunctions(firebaseApp, "europe-west1");
-      if (usesEmulators) {
-        connectFunctionsEmulator(functions, emulatorHost(), emulatorPorts.functions);
-      }
-      return functions;
-    },
-  );
-  return functionsPromise;
 }

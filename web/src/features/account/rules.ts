@@ -49,7 +49,7 @@ export function splitAddress(address: string): { country: string; city: string }
   return { country: country.trim(), city: rest.join(" - ").trim() };
 }
 
-export const joinAddress = (country: string, city: string) =>
+const joinAddress = (country: string, city: string) =>
   [country.trim(), city.trim()].filter(Boolean).join(" - ");
 
 /** A country change clears the city (spec §5). */

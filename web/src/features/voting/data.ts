@@ -2,8 +2,6 @@ import type { NotificationDto, PendingVoteDto } from "@platform/common";
 import { api } from "../../lib/api/index";
 import type { VoteSubmission } from "./rules";
 
-export const PENDING_VOTES_KEY = ["votes", "pending"] as const;
-
 export async function fetchPendingVote(voteId: string): Promise<PendingVoteDto> {
   const res = await api.get<PendingVoteDto>(`/votes/pending/${encodeURIComponent(voteId)}`, {
     errorEvent: false,

@@ -1,15 +1,10 @@
-import type { ComponentType } from "react";
 import { createBrowserRouter, type RouteObject } from "react-router-dom";
 import { NotFoundScreen } from "../components/NotFoundScreen";
+import { lazyScreen } from "../components/lazyScreen";
 import { PageLoader } from "../components/PageLoader";
 import { AppLayout } from "../components/shell/AppLayout";
 import { RouteErrorRedirect } from "../components/shell/RouteErrorRedirect";
 import { MemberShellExtras, memberRoutes } from "../features/member-routes";
-
-/** A route whose screen is a separate chunk, loaded when the route is first visited. */
-function screen(load: () => Promise<ComponentType>) {
-  return async () => ({ Component: await load() });
-}
 
 const legal = () => import("../features/legal/LegalPages");
 const directory = () => import("../features/directory/DirectoryPage");
@@ -26,42 +21,45 @@ export const routes: RouteObject[] = [
         children: [
           {
             path: "/",
-            lazy: screen(() => import("../features/home/HomePage").then((m) => m.HomePage)),
+            lazy: lazyScreen(() => import("../features/home/HomePage").then((m) => m.HomePage)),
           },
           {
             path: "/projeler",
-            lazy: screen(() =>
+            lazy: lazyScreen(() =>
               import("../features/projects/ProjectsPage").then((m) => m.ProjectsPage),
             ),
           },
-          { path: "/juniorlar", lazy: screen(() => directory().then((m) => m.JuniorsPage)) },
-          { path: "/seniorlar", lazy: screen(() => directory().then((m) => m.SeniorsPage)) },
+          { path: "/juniorlar", lazy: lazyScreen(() => directory().then((m) => m.JuniorsPage)) },
+          { path: "/seniorlar", lazy: lazyScreen(() => directory().then((m) => m.SeniorsPage)) },
           {
             path: "/junior/:userName",
-            lazy: screen(() => profile().then((m) => m.JuniorProfilePage)),
+            lazy: lazyScreen(() => profile().then((m) => m.JuniorProfilePage)),
           },
           {
             path: "/senior/:userName",
-            lazy: screen(() => profile().then((m) => m.SeniorProfilePage)),
+            lazy: lazyScreen(() => profile().then((m) => m.SeniorProfilePage)),
           },
           {
             path: "/sikca-sorulan-sorular",
-            lazy: screen(() => import("../features/faq/FaqPage").then((m) => m.FaqPage)),
+            lazy: lazyScreen(() => import("../features/faq/FaqPage").then((m) => m.FaqPage)),
           },
           ...memberRoutes,
-          { path: "/acik_riza_metni", lazy: screen(() => legal().then((m) => m.OpenConsentPage)) },
+          {
+            path: "/acik_riza_metni",
+            lazy: lazyScreen(() => legal().then((m) => m.OpenConsentPage)),
+          },
           {
             path: "/uyelik_kullanici_sozlesmesi",
-            lazy: screen(() => legal().then((m) => m.MembershipAgreementPage)),
+            lazy: lazyScreen(() => legal().then((m) => m.MembershipAgreementPage)),
           },
-          { path: "/kvkk", lazy: screen(() => legal().then((m) => m.KvkkPage)) },
+          { path: "/kvkk", lazy: lazyScreen(() => legal().then((m) => m.KvkkPage)) },
           {
             path: "/gizlilik_cerez_politikasi",
-            lazy: screen(() => legal().then((m) => m.CookiePolicyPage)),
+            lazy: lazyScreen(() => legal().then((m) => m.CookiePolicyPage)),
           },
           {
             path: "/server-error",
-            lazy: screen(() =>
+            lazy: lazyScreen(() =>
               import("../features/errors/ServerErrorPage").then((m) => m.ServerErrorPage),
             ),
           },

@@ -1,26 +1,9 @@
-import type { ComponentType } from "react";
 import { Outlet, type RouteObject } from "react-router-dom";
-import { RequireAuth } from "../components/RequireAuth";
+import { lazyScreen } from "../components/lazyScreen";
 import { SessionController } from "../lib/session/useSession";
 import { VoteModalHost } from "./voting/VoteModalHost";
 
 const authScreens = () => import("./auth/screens");
-
-/** A screen loaded as its own chunk; `member` screens need a signed-in member. */
-function lazyScreen(load: () => Promise<ComponentType>, options: { member?: boolean } = {}) {
-  return async () => {
-    const Screen = await load();
-    return {
-      Component: options.member
-        ? () => (
-            <RequireAuth>
-              <Screen />
-            </RequireAuth>
-          )
-        : Screen,
-    };
-  };
-}
 
 /**
  * What the member side adds to every page: the session wiring (renewal at start and every 14

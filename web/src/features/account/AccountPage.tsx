@@ -28,6 +28,7 @@ import { usePageMeta } from "../../components/PageMeta";
 import { messageOf } from "../../lib/api/errors";
 import { useLogout } from "../../lib/session/useSession";
 import { useViewer } from "../../lib/viewer";
+import { projectStatusText } from "../projects/rules";
 import {
   useAccountFeedbacks,
   useAccountProjects,
@@ -130,7 +131,7 @@ function ProjectRow({ project, canEdit }: { project: UserProjectDto; canEdit: bo
       <Stack gap={0}>
         <Text fw={600}>{project.title}</Text>
         <Text size="sm" c="dimmed">
-          {project.positionName} · {ongoing ? T.ongoing : T.notStarted} · {T.days(project.duration)}
+          {project.positionName} · {projectStatusText(project.status)} · {T.days(project.duration)}
         </Text>
       </Stack>
       {ongoing && project.active && (

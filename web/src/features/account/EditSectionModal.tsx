@@ -25,6 +25,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { FormEventHandler, ReactNode } from "react";
 import { api } from "../../lib/api/index";
 import { messageOf } from "../../lib/api/errors";
+import { isEmailAddress } from "../../lib/format";
 import { useLogout } from "../../lib/session/useSession";
 import {
   birthDateParts,
@@ -211,7 +212,7 @@ function ContactForm({ user, onDone }: { user: UserDto; onDone: () => void }) {
   const form = useForm({
     mode: "controlled",
     initialValues: { email: user.email ?? "", telephone: user.telephone ?? "" },
-    validate: { email: (v) => (/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v.trim()) ? null : E.email) },
+    validate: { email: (v) => (isEmailAddress(v) ? null : E.email) },
   });
   const save = useSave(onDone, (body) =>
     emailChanged(String((body as ContactBody).contactData.email), user.email ?? ""),

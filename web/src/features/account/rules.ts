@@ -5,6 +5,7 @@
  */
 import {
   IMAGE_TYPES,
+  PROJECT_MANAGER_POSITION,
   SOCIAL_NETWORKS,
   imageFileError,
   istanbulParts,
@@ -78,11 +79,7 @@ export function birthDateParts(stored: string): { day: string; month: string; ye
   return m ? { day: m[3]!, month: m[2]!, year: m[1]! } : { day: "", month: "", year: "" };
 }
 
-/** Stored "yyyy-MM-dd" as the form shows it, dd/MM/yyyy; anything else as it is. */
-export function formatBirthDate(stored: string): string {
-  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(stored);
-  return m ? `${m[3]}/${m[2]}/${m[1]}` : stored;
-}
+export { formatBirthDate } from "../../lib/format";
 
 /** Telephone field: digits only are kept as the member types (spec §5). */
 export const digitsOnly = (value: string) => value.replace(/\D/g, "");
@@ -177,7 +174,7 @@ export const skillsBody = (names: readonly string[]) => ({
 
 /** 'Düzenle' is enabled only for the position name exactly 'Project Manager' (spec §6). */
 export const canEditProjects = (positionName: string | null | undefined) =>
-  positionName === "Project Manager";
+  positionName === PROJECT_MANAGER_POSITION;
 
 /** The project menu ('Düzenle', 'Ayrıl') exists only on an Ongoing project (spec §2). */
 export const hasProjectMenu = (status: string) => status === "Ongoing";

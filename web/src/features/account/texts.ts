@@ -22,8 +22,6 @@ export const ACCOUNT_TEXTS = {
   projectMenu: (title: string) => `${title} proje menüsü`,
   edit: "Düzenle",
   leave: "Ayrıl",
-  ongoing: "Devam Ediyor",
-  notStarted: "Henüz Başlamadı",
   days: (n: number) => `${n} gün`,
   survey: "Anket ve Oylama",
   pendingVotes: "Bekleyen Değerlendirmeler",

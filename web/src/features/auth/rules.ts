@@ -4,6 +4,7 @@
  */
 import { CODE_LENGTH, messages, toTitleCaseTr } from "@platform/common";
 import { ApiError, messageOf } from "../../lib/api/errors";
+import { isEmailAddress } from "../../lib/format";
 import { AUTH_TEXTS } from "./texts";
 
 // ---- the code boxes -------------------------------------------------------------------------
@@ -62,8 +63,6 @@ function replaceAt(digits: CodeDigits, index: number, value: string): CodeDigits
 
 // ---- form checks ----------------------------------------------------------------------------
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
 export const required = (value: unknown) =>
   (typeof value === "string" ? value.trim() === "" : value == null || value === false)
     ? AUTH_TEXTS.validation.required
@@ -72,7 +71,7 @@ export const required = (value: unknown) =>
 export const emailError = (value: string) =>
   value.trim() === ""
     ? AUTH_TEXTS.validation.required
-    : EMAIL.test(value.trim())
+    : isEmailAddress(value)
       ? null
       : AUTH_TEXTS.validation.email;
 

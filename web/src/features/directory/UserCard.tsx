@@ -1,18 +1,10 @@
 import { Avatar, Badge, Card, Group, Stack, Text } from "@mantine/core";
 import { Link } from "react-router-dom";
+import { initials } from "../../lib/format";
 import { useStorageUrl } from "../../lib/storage";
 import type { DirectoryUser } from "./data";
 import { DIRECTORY_TEXTS as T } from "./texts";
 import classes from "./directory.module.css";
-
-function initials(name: string) {
-  return name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((w) => w.charAt(0).toLocaleUpperCase("tr-TR"))
-    .join("");
-}
 
 /** A member in the directory grid; opens the public profile (the id travels in the state). */
 export function UserCard({ user }: { user: DirectoryUser }) {

@@ -29,9 +29,6 @@ export type NotificationAction =
   | { kind: "navigate"; to: string; state?: { highlightProjectId: string } }
   | { kind: "vote"; voteId: string };
 
-/** The query parameter that opens the weekly rating popup for a vote. */
-export const VOTE_QUERY_PARAM = "oylama";
-
 /**
  * The click actions of spec §4. The account page route is /hesabim/{name-slug}, so the member's
  * slug is used where §4 writes {userId}.

@@ -4,7 +4,8 @@ import { useNavigate } from "react-router-dom";
 import { messageOf } from "../../lib/api/errors";
 import { useViewer } from "../../lib/viewer";
 import { useDeleteNotification, useMarkRead } from "./data";
-import { VOTE_QUERY_PARAM, notificationAction } from "./rules";
+import { VOTE_QUERY_PARAM } from "../voting/query-param";
+import { notificationAction } from "./rules";
 
 /**
  * What a click and the cross do to a notification, wherever it is listed (spec §4): an unread one

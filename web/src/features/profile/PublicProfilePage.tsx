@@ -23,20 +23,13 @@ import { Link, useLocation, useParams } from "react-router-dom";
 import { PageBreadcrumbs } from "../../components/PageBreadcrumbs";
 import { PageMeta } from "../../components/PageMeta";
 import { ApiError, api, messageOf } from "../../lib/api";
+import { formatBirthDate, initials } from "../../lib/format";
 import { useStorageUrl } from "../../lib/storage";
 import { useViewer } from "../../lib/viewer";
 import { useContactEmail, useMemberProjects, useProfileUser, type ProfileUser } from "./data";
-import { canEndMentorship, canSeeEmail, formatAddress, formatBirthDate } from "./format";
+import { projectStatusText } from "../projects/rules";
+import { canEndMentorship, canSeeEmail, formatAddress } from "./format";
 import { PROFILE_TEXTS as T } from "./texts";
-
-function initials(name: string) {
-  return name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((w) => w.charAt(0).toLocaleUpperCase("tr-TR"))
-    .join("");
-}
 
 function Section({
   title,
@@ -285,7 +278,7 @@ function PublicProfilePage({ type }: { type: MemberType }) {
                         color="teal"
                         style={{ flex: "none" }}
                       >
-                        {p.status === "Ongoing" ? T.ongoing : T.notStarted}
+                        {projectStatusText(p.status)}
                       </Badge>
                     </Group>
                   ))}

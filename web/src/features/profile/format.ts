@@ -7,11 +7,7 @@ export function formatAddress(address: string | null | undefined): string {
   return city ? `${city}, ${country}` : (country ?? "");
 }
 
-/** ISO calendar date "YYYY-MM-DD" → "DD/MM/YYYY"; anything else as given. */
-export function formatBirthDate(iso: string | null | undefined): string {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso ?? "");
-  return match ? `${match[3]}/${match[2]}/${match[1]}` : (iso ?? "");
-}
+export { formatBirthDate } from "../../lib/format";
 
 interface ProjectMembership {
   currentProjectId: string | null;

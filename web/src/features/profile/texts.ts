@@ -31,6 +31,4 @@ export const PROFILE_TEXTS = {
   endMentorshipSuccess: "Sonlandırma isteğiniz başarıyla gerçekleşti",
   sessionExpired: "Oturum süreniz dolmuş. Lütfen tekrar giriş yapın.",
   genericError: "Bir hata oluştu",
-  ongoing: "Devam Ediyor",
-  notStarted: "Henüz Başlamadı",
 } as const;

@@ -1,5 +1,5 @@
 /** Pure rules of the project edit page (spec §2, §4, §5). */
-import { messages, type MemberType } from "@platform/common";
+import { messages } from "@platform/common";
 
 export interface NewPosition {
   positionName: string;
@@ -7,9 +7,8 @@ export interface NewPosition {
   positionType: "Jr" | "Sr";
 }
 
-/** 'Jr' or 'Sr' before a position name, as the edit page and the project detail show it. */
-export const typePrefix = (type: MemberType | "Jr" | "Sr") =>
-  type === "SENIOR" || type === "Sr" ? "Sr" : "Jr";
+/** 'Jr' or 'Sr' before a position name, the same as on the project detail. */
+export { positionTypeLabel as typePrefix } from "../projects/rules";
 
 /** The choices of the add-position modal: every name once with each prefix. */
 export function positionChoices(names: readonly string[]): { value: string; label: string }[] {

@@ -21,21 +21,13 @@ import { useState } from "react";
 import { Link } from "react-router-dom";
 import { api, messageOf } from "../../lib/api";
 import { toDate } from "../../lib/firestore";
+import { initials } from "../../lib/format";
 import type { Viewer } from "../../lib/viewer";
 import { useOpenPositions, type Position, type Project } from "./data";
 import { ProjectImage, StatusLine } from "./ProjectCard";
 import { elapsedText, extractPresentationLink, positionTypeLabel, projectTypeLabel } from "./rules";
 import { PROJECT_TEXTS as T } from "./texts";
 import classes from "./projects.module.css";
-
-function initials(name: string) {
-  return name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((w) => w.charAt(0).toLocaleUpperCase("tr-TR"))
-    .join("");
-}
 
 function TeamStrip({ project }: { project: Project }) {
   if (project.team.length === 0) {

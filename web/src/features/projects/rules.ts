@@ -38,6 +38,7 @@ export function projectTypeLabel(type: ProjectType | string): string {
   return "Diğer";
 }
 
+/** 'Jr' or 'Sr' before a position name (the edit page shows it the same way). */
 export function positionTypeLabel(type: MemberType | string): string {
   return type === "SENIOR" || type === "Sr" ? "Sr" : "Jr";
 }

@@ -1,8 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from "react";
 import { useSearchParams } from "react-router-dom";
-
-/** The query parameter that opens the rating popup for a vote (`?oylama=<voteId>`). */
-export const VOTE_QUERY_PARAM = "oylama";
+import { VOTE_QUERY_PARAM } from "./query-param";
 
 // The popup's code is fetched the first time a page asks for it, not on every first visit.
 const VoteModal = lazy(() => import("./VoteModal").then((m) => ({ default: m.VoteModal })));

@@ -1,6 +1,5 @@
-import type { NotificationDto, PendingVoteDto } from "@platform/common";
+import type { NotificationDto, PendingVoteDto, VoteSubmission } from "@platform/common";
 import { api } from "../../lib/api/index";
-import type { VoteSubmission } from "./rules";
 
 export async function fetchPendingVote(voteId: string): Promise<PendingVoteDto> {
   const res = await api.get<PendingVoteDto>(`/votes/pending/${encodeURIComponent(voteId)}`, {

@@ -8,6 +8,7 @@ import {
   validateVoteSubmission,
   type RatingCategory,
   type VoteKind,
+  type VoteSubmission,
 } from "@platform/common";
 
 export interface VoteForm {
@@ -30,14 +31,6 @@ export const emptyVoteForm = (): VoteForm => ({
   discardReason: "",
   skillVotes: {},
 });
-
-export interface VoteSubmission {
-  scores: Record<RatingCategory, number> | null;
-  feedback: string;
-  discardWanted: boolean;
-  discardReason: string;
-  skillVotes: Record<string, number>;
-}
 
 export type VoteCheck = { ok: true; body: VoteSubmission } | { ok: false; message: string };
 

@@ -43,6 +43,13 @@ export const RATING_CATEGORIES = [
   "initiative",
 ] as const;
 export type RatingCategory = (typeof RATING_CATEGORIES)[number];
+export const RATING_CATEGORY_LABELS: Record<RatingCategory, string> = {
+  timeControl: "Zaman Yönetimi",
+  communication: "İletişim",
+  problemSolving: "Problem Çözme",
+  improvement: "Gelişim",
+  initiative: "İnisiyatif",
+};
 
 export const NOTIFICATION_TYPES = [
   "PROJECT_USER_DISCARDED",

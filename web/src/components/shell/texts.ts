@@ -25,7 +25,6 @@ export const SHELL_TEXTS = {
   notifications: "Bildirimler",
   unread: (n: number) => `${n} okunmamış bildirim`,
   allNotifications: "Tüm Bildirimleri Gör",
-  noNotifications: "Bildirim bulunmamaktadır.",
   footerMenu: "Menü",
   footerAgreements: "Sözleşmeler",
   footerContact: "İletişim",

@@ -17,6 +17,7 @@ import { notifications } from "@mantine/notifications";
 import {
   GENDER_LABELS,
   RATING_CATEGORIES,
+  RATING_CATEGORY_LABELS,
   SOCIAL_NETWORKS,
   type UserDto,
   type UserProjectDto,
@@ -352,7 +353,7 @@ export function AccountPage() {
                 )}
                 {u.totalRate ? (
                   RATING_CATEGORIES.map((c) => (
-                    <Field key={c} label={T.categories[c]}>
+                    <Field key={c} label={RATING_CATEGORY_LABELS[c]}>
                       {u.totalRate![c].toFixed(1)} / 5
                     </Field>
                   ))

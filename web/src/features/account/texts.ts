@@ -1,4 +1,4 @@
-import { messages, type RatingCategory } from "@platform/common";
+import { messages } from "@platform/common";
 
 export const ACCOUNT_TEXTS = {
   title: "Hesabım",
@@ -37,13 +37,6 @@ export const ACCOUNT_TEXTS = {
   confirmationFailed: messages.auth.emailConfirmationFailed,
   leaveSuccess: messages.projects.leaveSuccess,
   leaveFailed: messages.projects.leaveFailed,
-  categories: {
-    timeControl: "Zaman Yönetimi",
-    communication: "İletişim",
-    problemSolving: "Problem Çözme",
-    improvement: "Gelişim",
-    initiative: "İnisiyatif",
-  } satisfies Record<RatingCategory, string>,
   social_names: {
     linkedin: "LinkedIn",
     instagram: "Instagram",

@@ -21,6 +21,7 @@ import { SHELL_TEXTS } from "../../components/shell/texts";
 import { messageOf } from "../../lib/api/errors";
 import { db } from "../../lib/firebase";
 import { useNotificationList } from "./data";
+import { NOTIFICATION_TEXTS } from "./texts";
 import { NotificationRow } from "./NotificationRow";
 import { useNotificationActions } from "./useNotificationActions";
 
@@ -110,7 +111,7 @@ export function NotificationBell({ uid }: { uid: string }) {
             )}
             {list.isSuccess && items.length === 0 && (
               <Text p="md" c="dimmed" size="sm">
-                {SHELL_TEXTS.noNotifications}
+                {NOTIFICATION_TEXTS.empty}
               </Text>
             )}
             {items.map((n) => (

@@ -1,4 +1,4 @@
-import type { MemberType } from "@platform/common";
+import { messages, type MemberType } from "@platform/common";
 
 /** Texts of the public profile pages (spec §2 Public user detail, §8). */
 export const PROFILE_TEXTS = {
@@ -6,7 +6,7 @@ export const PROFILE_TEXTS = {
   directory: (type: MemberType) => (type === "JUNIOR" ? "Juniorlar" : "Seniorlar"),
   metaDescription: (name: string, position: string) =>
     `${name}${position ? `, ${position}` : ""}: platformdaki profili, projeleri ve yetenekleri.`,
-  notFound: "Kullanıcı bulunamadı.",
+  notFound: messages.users.notFound,
   error: (message: string) => `Hata: ${message}`,
   photoAlt: (name: string) => `${name} profil fotoğrafı`,
   gender: "Cinsiyet",
@@ -28,7 +28,7 @@ export const PROFILE_TEXTS = {
   noLanguages: "Dil bilgisi eklenmemiş.",
   unknown: "--",
   endMentorship: "Mentörle Çalışmayı Sonlandır",
-  endMentorshipSuccess: "Sonlandırma isteğiniz başarıyla gerçekleşti",
-  sessionExpired: "Oturum süreniz dolmuş. Lütfen tekrar giriş yapın.",
-  genericError: "Bir hata oluştu",
+  endMentorshipSuccess: messages.votes.discardSuccess,
+  sessionExpired: messages.general.unauthorized,
+  genericError: messages.general.error,
 } as const;

@@ -1,3 +1,5 @@
+import { messages } from "@platform/common";
+
 /** Texts of the projects screen (spec §2 Projects, §4, §5, §8). */
 export const PROJECT_TEXTS = {
   meta: {
@@ -29,10 +31,10 @@ export const PROJECT_TEXTS = {
   noTeam: "Proje ekibi henüz belirlenmemiş.",
   join: "Projeye Katıl",
   imageAlt: (title: string) => `${title} proje görseli`,
-  positionsError: "Pozisyonlar ve takım üyeleri yüklenirken bir hata oluştu",
-  alreadyInProject: "Katılmış olduğunuz proje bulunmaktadır.",
-  positionMismatch: "Seçtiğiniz pozisyon, mevcut pozisyonunuzla uyuşmuyor.",
-  applySuccess: "Başvurunuz başarıyla tamamlandı.",
-  applyFailed: "Başvuru başarısız.",
-  applyError: "Başvuru sırasında bir hata oluştu.",
+  positionsError: messages.projects.positionsFailed,
+  alreadyInProject: messages.projects.alreadyInProject,
+  positionMismatch: messages.projects.positionMismatch,
+  applySuccess: messages.projects.applySuccess,
+  applyFailed: messages.projects.applyFailed,
+  applyError: messages.projects.applyError,
 } as const;

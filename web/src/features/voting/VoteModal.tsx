@@ -12,7 +12,7 @@ import {
   Title,
 } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
-import { RATING_CATEGORIES, type PendingVoteDto } from "@platform/common";
+import { RATING_CATEGORIES, RATING_CATEGORY_LABELS, type PendingVoteDto } from "@platform/common";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { messageOf } from "../../lib/api/errors";
@@ -77,7 +77,7 @@ function VoteFormBody(props: { vote: PendingVoteDto; onDone: () => void }) {
           {RATING_CATEGORIES.map((c) => (
             <RatingRow
               key={c}
-              label={T.categories[c]}
+              label={RATING_CATEGORY_LABELS[c]}
               value={form.scores[c]}
               onChange={(v) => setForm((f) => ({ ...f, scores: { ...f.scores, [c]: v } }))}
             />

@@ -1,16 +1,9 @@
-import { messages, type RatingCategory } from "@platform/common";
+import { messages } from "@platform/common";
 
 export const VOTE_TEXTS = {
   title: "Haftalık Değerlendirme",
   intro: (name: string) => `Ekip arkadaşınız ${name} için bu haftanın değerlendirmesi.`,
   mentorIntro: (name: string) => `Mentörünüz ${name} ile çalışmaya devam etmek istiyor musunuz?`,
-  categories: {
-    timeControl: "Zaman Yönetimi",
-    communication: "İletişim",
-    problemSolving: "Problem Çözme",
-    improvement: "Gelişim",
-    initiative: "İnisiyatif",
-  } satisfies Record<RatingCategory, string>,
   scale: "1 (zayıf) ile 5 (çok iyi) arasında puanlayın.",
   skillsTitle: "Yetenek Değerlendirmesi",
   skillsHint: "Puanlamadığınız yetenekler 0 olarak gönderilir.",

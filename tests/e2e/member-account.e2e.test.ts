@@ -12,14 +12,14 @@ import {
   adminDb,
   createMember,
   latestMailText,
-  signInContext,
   storageObjects,
   memberSuiteBrowser,
+  MEMBER_PASSWORD as PASSWORD,
+  openMemberPage,
 } from "../support/member-stack.js";
 import { gifFile, largePng, oversizedPng } from "../support/upload-files.js";
 
 const hosting = inject("stackUrls").hosting!;
-const PASSWORD = "Uye-Sifre-2026";
 const browser = memberSuiteBrowser();
 
 const field = (scope: Page | ReturnType<Page["getByRole"]>, label: string) =>
@@ -43,20 +43,9 @@ async function save(page: Page) {
   await page.getByRole("dialog").waitFor({ state: "detached" });
 }
 
-/** A page in a fresh browser() context, signed in as `email` when given, collecting page errors. */
-async function openPage(viewport: { width: number; height: number }, email?: string) {
-  const context = await browser().newContext({ viewport });
-  await context.addInitScript(() => window.localStorage.setItem("cerezPopupClosed", "1"));
-  if (email) await signInContext(context, email, PASSWORD);
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on("pageerror", (err) => errors.push(err.message));
-  return { context, page, errors };
-}
-
 /**
  * Records every value the photo's progress bar shows from now on, and whether it was on screen:
- * a local upload can finish between two polls, a MutationObserver sees each render. The browser()'s
+ * a local upload can finish between two polls, a MutationObserver sees each render. The browser's
  * upload is throttled (DevTools network emulation) so the bar has time to move.
  */
 async function watchProgress(page: Page) {
@@ -110,7 +99,7 @@ describe.each([
     const label = name === "phone" ? "Telefon" : "Masaustu";
     const email = `hesap.${name}@example.com`;
     const uid = await createMember({ name: `Elif ${label}`, email, password: PASSWORD });
-    const { context, page, errors } = await openPage(viewport, email);
+    const { context, page, errors } = await openMemberPage(browser(), viewport, email);
 
     await page.goto(`${hosting}/hesabim/elif-${label.toLowerCase()}`);
     await page
@@ -265,7 +254,7 @@ describe.each([
   it("an unverified e-mail offers 'Onay için tıklayınız!', which mails the confirmation link", async () => {
     const email = `onaysiz.${name}@example.com`;
     await createMember({ name: `Onaysız ${name}`, email, password: PASSWORD, verified: false });
-    const { context, page } = await openPage(viewport, email);
+    const { context, page } = await openMemberPage(browser(), viewport, email);
     await page.goto(`${hosting}/hesabim/onaysiz-${name}`);
     const contact = page.getByTestId("account-contact");
     await contact.getByText(email).waitFor();
@@ -282,7 +271,7 @@ describe.each([
     const email = `kaydir.${name}@example.com`;
     const uid = await createMember({ name: `Kaydır ${name}`, email, password: PASSWORD });
     await adminDb().doc(paths.user(uid)).update({ currentProjectId: "proj-kilit" });
-    const { context, page, errors } = await openPage(viewport, email);
+    const { context, page, errors } = await openMemberPage(browser(), viewport, email);
     await page.goto(`${hosting}/hesabim/kaydir-${name}#anketOylamasi`);
     const survey = page.getByTestId("account-survey");
     await survey.waitFor();
@@ -317,7 +306,7 @@ describe.each([
     const fresh = `yeni.eposta.${name}@example.com`;
     const uid = await createMember({ name: `Eposta ${name}`, email, password: PASSWORD });
     await createMember({ name: `Dolu ${name}`, email: taken, password: PASSWORD });
-    const { context, page, errors } = await openPage(viewport, email);
+    const { context, page, errors } = await openMemberPage(browser(), viewport, email);
     await page.goto(`${hosting}/hesabim/eposta-${name}`);
     let contact = page.getByTestId("account-contact");
     await contact.getByText(email).waitFor();

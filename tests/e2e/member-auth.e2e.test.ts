@@ -12,20 +12,12 @@ import {
   latestMailText,
   userRecordByEmail,
   memberSuiteBrowser,
+  MEMBER_PASSWORD as PASSWORD,
+  openMemberPage,
 } from "../support/member-stack.js";
 
 const hosting = inject("stackUrls").hosting!;
-const PASSWORD = "Uye-Sifre-2026";
 const browser = memberSuiteBrowser();
-
-async function open(viewport: { width: number; height: number }) {
-  const context = await browser().newContext({ viewport });
-  await context.addInitScript(() => window.localStorage.setItem("cerezPopupClosed", "1"));
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on("pageerror", (err) => errors.push(err.message));
-  return { context, page, errors };
-}
 
 const codeBox = (page: Page, n: number) => page.getByLabel(`Onay kodunun ${n}. hanesi`);
 const focusedLabel = (page: Page) =>
@@ -62,7 +54,7 @@ describe.each([
   });
 
   it("signs up in three steps and lands on the account page", async () => {
-    const opened = await open(viewport);
+    const opened = await openMemberPage(browser(), viewport);
     context = opened.context;
     const { page, errors } = opened;
 
@@ -216,7 +208,7 @@ describe.each([
     await createMember({ name: `Giriş ${name}`, email: memberEmail, password: PASSWORD });
 
     for (const remember of [false, true]) {
-      const { context: ctx, page, errors } = await open(viewport);
+      const { context: ctx, page, errors } = await openMemberPage(browser(), viewport);
       await page.goto(`${hosting}/giris_yap`);
       await page.getByRole("heading", { name: "Giriş Yap" }).waitFor();
       await page.getByLabel("E-posta").fill(memberEmail);
@@ -258,7 +250,7 @@ describe.each([
   it("resets the password with the mailed link", async () => {
     const memberEmail = `sifre.${name}@example.com`;
     await createMember({ name: `Şifre ${name}`, email: memberEmail, password: PASSWORD });
-    const { context: ctx, page, errors } = await open(viewport);
+    const { context: ctx, page, errors } = await openMemberPage(browser(), viewport);
 
     await page.goto(`${hosting}/giris_yap`);
     await page.getByRole("link", { name: "Şifremi unuttum?" }).click();
@@ -312,7 +304,7 @@ describe.each([
   });
 
   it("without a pending sign-up the code step sends back to step 1, and a missing reset token is an error", async () => {
-    const { context: ctx, page } = await open(viewport);
+    const { context: ctx, page } = await openMemberPage(browser(), viewport);
     await page.goto(`${hosting}/onay_kodu`);
     await page.waitForURL(`${hosting}/kayit_ol`);
     await page.goto(`${hosting}/yeni_sifre_belirle`);

@@ -9,11 +9,16 @@ import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { paths, slugifyName, voteWeekFor } from "@platform/common";
 import { screenshot, viewports } from "../support/browser.js";
-import { runJob, seedLiveProject, signedInPage } from "../support/journey-seed.js";
-import { adminDb, createMember, memberSuiteBrowser } from "../support/member-stack.js";
+import { runJob, seedLiveProject } from "../support/journey-seed.js";
+import {
+  adminDb,
+  createMember,
+  memberSuiteBrowser,
+  MEMBER_PASSWORD as PASSWORD,
+  openMemberPage,
+} from "../support/member-stack.js";
 
 const hosting = inject("stackUrls").hosting!;
-const PASSWORD = "Uye-Sifre-2026";
 const MIN = 60_000;
 const HOUR = 60 * MIN;
 const DAY = 24 * HOUR;
@@ -78,12 +83,7 @@ describe.each([
         { id: "pos-be", positionName: "Backend Developer", type: "JUNIOR" },
       ],
     });
-    const { context, page, errors } = await signedInPage(
-      browser(),
-      viewport,
-      applicant.email,
-      PASSWORD,
-    );
+    const { context, page, errors } = await openMemberPage(browser(), viewport, applicant.email);
 
     await page.goto(`${hosting}/projeler`);
     await page.locator(`[data-testid="project-card"][data-project-id="${projectId}"]`).click();
@@ -147,7 +147,7 @@ describe.each([
     expect(accepted.size).toBe(1);
 
     // the account page lists it as ongoing, with 'Ayrıl' in its menu
-    const account = await signedInPage(browser(), viewport, applicant.email, PASSWORD);
+    const account = await openMemberPage(browser(), viewport, applicant.email);
     await account.page.goto(`${hosting}/hesabim/${applicant.userName}`);
     const row = account.page.getByTestId("account-project").filter({ hasText: title });
     await row.getByText("Frontend Developer · Devam Ediyor").waitFor();
@@ -205,12 +205,7 @@ describe.each([
       openSeats: [],
     });
 
-    const { context, page, errors } = await signedInPage(
-      browser(),
-      viewport,
-      junior.email,
-      PASSWORD,
-    );
+    const { context, page, errors } = await openMemberPage(browser(), viewport, junior.email);
     await page.goto(`${hosting}/senior/${senior.userName}`);
     await page.getByTestId("profile-name").getByText(senior.name).waitFor();
     const link = page.getByRole("button", { name: "Mentörle Çalışmayı Sonlandır" });
@@ -242,7 +237,7 @@ describe.each([
     await context.close();
 
     // a Junior of another project sees the profile without the link
-    const other = await signedInPage(browser(), viewport, outsider.email, PASSWORD);
+    const other = await openMemberPage(browser(), viewport, outsider.email);
     await other.page.goto(`${hosting}/senior/${senior.userName}`);
     await other.page.getByTestId("profile-name").getByText(senior.name).waitFor();
     // the link depends on the viewer's own profile, which the header's account button shows

@@ -10,12 +10,12 @@ import { screenshot, viewports } from "../support/browser.js";
 import {
   adminDb,
   createMember,
-  signInContext,
   memberSuiteBrowser,
+  MEMBER_PASSWORD as PASSWORD,
+  openMemberPage,
 } from "../support/member-stack.js";
 
 const hosting = inject("stackUrls").hosting!;
-const PASSWORD = "Uye-Sifre-2026";
 const MIN = 60_000;
 const browser = memberSuiteBrowser();
 
@@ -76,12 +76,7 @@ describe.each([
 ] as const)("notifications and the weekly vote at %s width", (name, viewport) => {
   it("lists, marks read on click, deletes and answers the vote", async () => {
     const { email, uid, voteId } = await seed(name);
-    const context = await browser().newContext({ viewport });
-    await context.addInitScript(() => window.localStorage.setItem("cerezPopupClosed", "1"));
-    await signInContext(context, email, PASSWORD);
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on("pageerror", (err) => errors.push(err.message));
+    const { context, page, errors } = await openMemberPage(browser(), viewport, email);
 
     await page.goto(`${hosting}/bildirimler`);
     await page.getByRole("heading", { name: "Bildirimler (3)" }).waitFor();
@@ -165,10 +160,7 @@ describe.each([
   it("an address without a voteId says 'Vote ID gerekli'; no notifications says so", async () => {
     const email = `bos.${name}@example.com`;
     await createMember({ name: `Boş ${name}`, email, password: PASSWORD });
-    const context = await browser().newContext({ viewport });
-    await context.addInitScript(() => window.localStorage.setItem("cerezPopupClosed", "1"));
-    await signInContext(context, email, PASSWORD);
-    const page = await context.newPage();
+    const { context, page } = await openMemberPage(browser(), viewport, email);
     await page.goto(`${hosting}/bildirimler`);
     await page.getByText("Bildirim bulunmamaktadır.").waitFor();
     await page.getByRole("heading", { name: "Bildirimler (0)" }).waitFor();
@@ -202,10 +194,7 @@ describe.each([
       });
     await vote(`skill-${name}`, "SKILL", ["React", "TypeScript"], "Deniz Junior");
     await vote(`mentor-${name}`, "MENTOR", [], "Zeynep Mentor");
-    const context = await browser().newContext({ viewport });
-    await context.addInitScript(() => window.localStorage.setItem("cerezPopupClosed", "1"));
-    await signInContext(context, email, PASSWORD);
-    const page = await context.newPage();
+    const { context, page } = await openMemberPage(browser(), viewport, email);
 
     await page.goto(`${hosting}/bildirimler?oylama=skill-${name}`);
     let modal = page.getByRole("dialog", { name: "Haftalık Değerlendirme" });
@@ -265,12 +254,7 @@ describe.each([
 describe("the bell's dropdown (from 1180 px)", () => {
   it("marks read, lowers the badge and follows the click; deletes with the cross; opens the vote", async () => {
     const { email, voteId } = await seed("bell");
-    const context = await browser().newContext({ viewport: viewports.desktop });
-    await context.addInitScript(() => window.localStorage.setItem("cerezPopupClosed", "1"));
-    await signInContext(context, email, PASSWORD);
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on("pageerror", (err) => errors.push(err.message));
+    const { context, page, errors } = await openMemberPage(browser(), viewports.desktop, email);
     await page.goto(hosting);
 
     const bell = page.getByTestId("bell");

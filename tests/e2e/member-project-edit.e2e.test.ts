@@ -12,14 +12,14 @@ import { screenshot, viewports } from "../support/browser.js";
 import {
   adminDb,
   createMember,
-  signInContext,
   storageObjects,
   memberSuiteBrowser,
+  MEMBER_PASSWORD as PASSWORD,
+  openMemberPage,
 } from "../support/member-stack.js";
 import { gifFile, oversizedPng, smallPng } from "../support/upload-files.js";
 
 const hosting = inject("stackUrls").hosting!;
-const PASSWORD = "Uye-Sifre-2026";
 const browser = memberSuiteBrowser();
 
 async function seedProject(tag: string) {
@@ -107,14 +107,6 @@ async function seedProject(tag: string) {
   return { pmEmail, otherEmail, projectId, pm };
 }
 
-async function signedInPage(viewport: { width: number; height: number }, email: string) {
-  const context = await browser().newContext({ viewport });
-  await context.addInitScript(() => window.localStorage.setItem("cerezPopupClosed", "1"));
-  await signInContext(context, email, PASSWORD);
-  const page = await context.newPage();
-  return { context, page };
-}
-
 async function pick(page: Page, label: string, option: string) {
   await page.getByRole("dialog").getByLabel(label, { exact: true }).first().click();
   await page.getByRole("option", { name: option, exact: true }).click();
@@ -126,7 +118,7 @@ describe.each([
 ] as const)("project edit at %s width", (name, viewport) => {
   it("the manager edits, adds positions on save and deletes one after confirming", async () => {
     const { pmEmail, otherEmail, projectId } = await seedProject(name);
-    const { context, page } = await signedInPage(viewport, pmEmail);
+    const { context, page } = await openMemberPage(browser(), viewport, pmEmail);
     const errors: string[] = [];
     page.on("pageerror", (err) => errors.push(err.message));
 
@@ -194,7 +186,7 @@ describe.each([
     await context.close();
 
     // anyone else is sent to the project list
-    const other = await signedInPage(viewport, otherEmail);
+    const other = await openMemberPage(browser(), viewport, otherEmail);
     await other.page.goto(`${hosting}/projeler/edit/${projectId}`);
     await other.page.waitForURL(`${hosting}/projeler`);
     await other.context.close();
@@ -203,7 +195,7 @@ describe.each([
   it("the manager uploads the project image: Storage, the project's imagePath and /projeler; §5 refusals send nothing", async () => {
     const { pmEmail, projectId } = await seedProject(`${name}-gorsel`);
     const folder = `projects/${projectId}/image/`;
-    const { context, page } = await signedInPage(viewport, pmEmail);
+    const { context, page } = await openMemberPage(browser(), viewport, pmEmail);
     const errors: string[] = [];
     page.on("pageerror", (err) => errors.push(err.message));
     await page.goto(`${hosting}/projeler/edit/${projectId}`);
@@ -269,7 +261,7 @@ describe.each([
 
   it("a member leaves the ongoing project from the account page", async () => {
     const { pmEmail, projectId, pm } = await seedProject(`${name}-ayril`);
-    const { context, page } = await signedInPage(viewport, pmEmail);
+    const { context, page } = await openMemberPage(browser(), viewport, pmEmail);
     await page.goto(`${hosting}/hesabim/${slugifyName(`Mert Yönetici ${name}-ayril`)}`);
     await page.getByTestId("account-projects").getByText("Gönüllü Bul").waitFor();
     await page.getByRole("button", { name: "Gönüllü Bul proje menüsü" }).click();
@@ -289,7 +281,7 @@ describe.each([
   it("a missing project says 'Proje bulunamadı.'", async () => {
     const email = `yok.${name}@example.com`;
     await createMember({ name: `Yok ${name}`, email, password: PASSWORD });
-    const { context, page } = await signedInPage(viewport, email);
+    const { context, page } = await openMemberPage(browser(), viewport, email);
     await page.goto(`${hosting}/projeler/edit/olmayan-proje`);
     await page.getByText("Proje bulunamadı.").waitFor();
     await context.close();

@@ -3,7 +3,7 @@ import type { Browser, Locator } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchBrowser, screenshot, viewports } from "../support/browser.js";
 import { seriousAxeViolations } from "../support/public-browser.js";
-import { openPage } from "../support/public-pages.js";
+import { openPage } from "../support/pages.js";
 import { FAQS, seedPublicData } from "../support/public-seed.js";
 
 const hosting = inject("stackUrls").hosting!;

@@ -4,7 +4,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchBrowser, screenshot, viewports } from "../support/browser.js";
 import { seriousAxeViolations } from "../support/public-browser.js";
-import { interceptQueries, openPage } from "../support/public-pages.js";
+import { interceptQueries, openPage } from "../support/pages.js";
 import { ALL_PEOPLE, PEOPLE, PROJECTS, seedPublicData } from "../support/public-seed.js";
 
 const hosting = inject("stackUrls").hosting!;

@@ -8,7 +8,7 @@ import type { Browser, Page, Response } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchBrowser, screenshot, viewports } from "../support/browser.js";
 import { seriousAxeViolations } from "../support/public-browser.js";
-import { openPage } from "../support/public-pages.js";
+import { openPage } from "../support/pages.js";
 import { PEOPLE, seedPublicData } from "../support/public-seed.js";
 
 const hosting = inject("stackUrls").hosting!;

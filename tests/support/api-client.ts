@@ -8,20 +8,11 @@ import { type Auth, getAuth } from "firebase-admin/auth";
 import { type Firestore, getFirestore } from "firebase-admin/firestore";
 import { getStorage } from "firebase-admin/storage";
 
-export const PROJECT_ID = "demo-platform";
-export const BUCKET = `${PROJECT_ID}.appspot.com`;
-const AUTH_HOST = "127.0.0.1:9099";
+import { AUTH_HOST, BUCKET, PROJECT_ID, pointAtStack } from "./stack-env.js";
 
 /** firebase-admin for the test process, pointed at the stack's emulators. */
 export function adminForStack(): { app: App; db: Firestore; auth: Auth; close(): Promise<void> } {
-  Object.assign(process.env, {
-    GCLOUD_PROJECT: PROJECT_ID,
-    FIRESTORE_EMULATOR_HOST: "127.0.0.1:8080",
-    FIREBASE_AUTH_EMULATOR_HOST: AUTH_HOST,
-    FIREBASE_STORAGE_EMULATOR_HOST: "127.0.0.1:9199",
-    STORAGE_EMULATOR_HOST: "http://127.0.0.1:9199",
-    METADATA_SERVER_DETECTION: "none",
-  });
+  pointAtStack();
   const app = initializeApp(
     { projectId: PROJECT_ID, storageBucket: BUCKET },
     `api-contract-${Date.now()}`,

@@ -1,14 +1,13 @@
 /**
- * Helpers of the member journeys: a live project with its team and open seats, a signed-in page,
- * and the scheduled jobs run through the same CLI as `npm run job`.
+ * Helpers of the member journeys: a live project with its team and open seats, and the scheduled
+ * jobs run through the same CLI as `npm run job`.
  */
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
-import type { Browser } from "playwright-core";
 import { type MemberType, paths } from "@platform/common";
 import { repoRoot } from "@platform/emulators/paths";
 import { stackEnvironment } from "@platform/emulators/stack";
-import { adminDb, signInContext } from "./member-stack.js";
+import { adminDb } from "./member-stack.js";
 
 export interface Teammate {
   uid: string;
@@ -112,22 +111,6 @@ export async function seedLiveProject(input: {
       expectations: s.expectations ?? [],
     });
   }
-}
-
-/** A page of a new context at `viewport`, signed in as `email`, the cookie popup closed. */
-export async function signedInPage(
-  browser: Browser,
-  viewport: { width: number; height: number },
-  email: string,
-  password: string,
-) {
-  const context = await browser.newContext({ viewport });
-  await context.addInitScript(() => window.localStorage.setItem("cerezPopupClosed", "1"));
-  await signInContext(context, email, password);
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on("pageerror", (err) => errors.push(err.message));
-  return { context, page, errors };
 }
 
 const exec = promisify(execFile);

@@ -9,6 +9,11 @@ import { getStorage } from "firebase-admin/storage";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll } from "vitest";
 import { launchBrowser } from "./browser.js";
+import { openPage } from "./pages.js";
+import { BUCKET, PROJECT_ID, clearStackData, pointAtStack } from "./stack-env.js";
+
+/** The password of every member the suites create. */
+export const MEMBER_PASSWORD = "Uye-Sifre-2026";
 import {
   type MemberType,
   nameFields,
@@ -17,8 +22,6 @@ import {
   paths,
 } from "@platform/common";
 
-export const PROJECT_ID = "demo-platform";
-export const BUCKET = `${PROJECT_ID}.appspot.com`;
 export const POSITION_NAMES = ["Project Manager", "Frontend Developer", "Backend Developer"];
 export const SKILLS = ["TypeScript", "React", "Node.js", "Figma"];
 export const LANGUAGES = ["Türkçe", "İngilizce", "Almanca"];
@@ -26,17 +29,6 @@ export const COUNTRIES = [
   { isoCode: "TR", name: "Türkiye" },
   { isoCode: "DE", name: "Almanya" },
 ];
-
-function pointAtStack() {
-  Object.assign(process.env, {
-    GCLOUD_PROJECT: PROJECT_ID,
-    FIRESTORE_EMULATOR_HOST: "127.0.0.1:8080",
-    FIREBASE_AUTH_EMULATOR_HOST: "127.0.0.1:9099",
-    FIREBASE_STORAGE_EMULATOR_HOST: "127.0.0.1:9199",
-    STORAGE_EMULATOR_HOST: "http://127.0.0.1:9199",
-    METADATA_SERVER_DETECTION: "none",
-  });
-}
 
 let app: App | undefined;
 
@@ -77,13 +69,7 @@ export async function closeAdmin(): Promise<void> {
 /** Empties Firestore and Auth and writes the position and skill lists. */
 export async function resetMemberData(): Promise<void> {
   pointAtStack();
-  await fetch(
-    `http://127.0.0.1:8080/emulator/v1/projects/${PROJECT_ID}/databases/(default)/documents`,
-    { method: "DELETE" },
-  );
-  await fetch(`http://127.0.0.1:9099/emulator/v1/projects/${PROJECT_ID}/accounts`, {
-    method: "DELETE",
-  });
+  await clearStackData();
   const db = adminDb();
   await db.doc(paths.lookup("positionNames")).set({ names: POSITION_NAMES });
   await db.doc(paths.lookup("skills")).set({ names: SKILLS });
@@ -165,40 +151,6 @@ export async function userRecordByEmail(email: string) {
   };
 }
 
-/** Makes every page of `context` start signed in as `email` (the user the Auth SDK persists). */
-export async function signInContext(
-  context: import("playwright-core").BrowserContext,
-  email: string,
-  password: string,
-): Promise<void> {
-  const { initializeApp: initClient, deleteApp: deleteClient } = await import("firebase/app");
-  const {
-    connectAuthEmulator,
-    getAuth: getClientAuth,
-    signInWithEmailAndPassword,
-  } = await import("firebase/auth");
-  const apiKey = "demo-api-key";
-  const client = initClient({ apiKey, projectId: PROJECT_ID }, `member-session-${Date.now()}`);
-  try {
-    const clientAuth = getClientAuth(client);
-    connectAuthEmulator(clientAuth, "http://127.0.0.1:9099", { disableWarnings: true });
-    const { user } = await signInWithEmailAndPassword(clientAuth, email, password);
-    const persisted = { ...user.toJSON(), appName: "[DEFAULT]" };
-    const key = `firebase:authUser:${apiKey}:[DEFAULT]`;
-    // Once per context: after the app logs out, a reload must not bring the session back.
-    await context.addInitScript(
-      ([k, v, seeded]) => {
-        if (window.localStorage.getItem(seeded)) return;
-        window.localStorage.setItem(k, v);
-        window.localStorage.setItem(seeded, "1");
-      },
-      [key, JSON.stringify(persisted), "test.sessionSeeded"] as const,
-    );
-  } finally {
-    await deleteClient(client);
-  }
-}
-
 /**
  * The set-up every member suite shares: a clean stack before the file and one browser for it,
  * closed with the admin connection afterwards. Returns the browser (started in `beforeAll`).
@@ -214,4 +166,13 @@ export function memberSuiteBrowser(): () => Browser {
     await closeAdmin();
   });
   return () => browser!;
+}
+
+/** A page in a fresh context with the cookie popup closed, signed in as `email` when given. */
+export function openMemberPage(
+  browser: Browser,
+  viewport: { width: number; height: number },
+  email?: string,
+) {
+  return openPage(browser, viewport, email ? { signedInAs: email, password: MEMBER_PASSWORD } : {});
 }

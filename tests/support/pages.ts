@@ -1,6 +1,8 @@
-/** Opening pages for the public-screen suites: one context per test, errors collected. */
+/** Opening pages for the browser suites: one context per test, errors collected. */
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { closeCookiePopup, signInContext } from "./public-browser.js";
+import { closeCookiePopup } from "./public-browser.js";
+import { PASSWORD } from "./public-seed.js";
+import { signInContext } from "./stack-env.js";
 
 export interface OpenedPage {
   context: BrowserContext;
@@ -12,10 +14,17 @@ export interface OpenedPage {
 export async function openPage(
   browser: Browser,
   viewport: { width: number; height: number },
-  options: { signedInAs?: string; cookiesClosed?: boolean } = {},
+  options: {
+    signedInAs?: string;
+    /** The account's password; the public seed's by default. */
+    password?: string;
+    cookiesClosed?: boolean;
+  } = {},
 ): Promise<OpenedPage> {
   const context = await browser.newContext({ viewport });
-  if (options.signedInAs) await signInContext(context, options.signedInAs);
+  if (options.signedInAs) {
+    await signInContext(context, options.signedInAs, options.password ?? PASSWORD);
+  }
   if (options.cookiesClosed !== false) await closeCookiePopup(context);
   const page = await context.newPage();
   const errors: string[] = [];

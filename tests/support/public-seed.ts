@@ -7,6 +7,7 @@ import { type App, deleteApp, initializeApp } from "firebase-admin/app";
 import { getAuth } from "firebase-admin/auth";
 import { getFirestore } from "firebase-admin/firestore";
 import { getStorage } from "firebase-admin/storage";
+import { BUCKET, PROJECT_ID, clearStackData, pointAtStack } from "./stack-env.js";
 import {
   buildSearchKeys,
   paths,
@@ -15,8 +16,6 @@ import {
   type MemberType,
 } from "@platform/common";
 
-export const PROJECT_ID = "demo-platform";
-export const BUCKET = `${PROJECT_ID}.appspot.com`;
 export const PASSWORD = "Gizli-Sifre-123";
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -142,17 +141,6 @@ const PNG = Buffer.from(
   "base64",
 );
 
-function pointAtStack() {
-  Object.assign(process.env, {
-    GCLOUD_PROJECT: PROJECT_ID,
-    FIRESTORE_EMULATOR_HOST: "127.0.0.1:8080",
-    FIREBASE_AUTH_EMULATOR_HOST: "127.0.0.1:9099",
-    FIREBASE_STORAGE_EMULATOR_HOST: "127.0.0.1:9199",
-    STORAGE_EMULATOR_HOST: "http://127.0.0.1:9199",
-    METADATA_SERVER_DETECTION: "none",
-  });
-}
-
 function team(...members: SeedPerson[]) {
   return members.map((m) => ({
     uid: m.uid,
@@ -166,13 +154,7 @@ function team(...members: SeedPerson[]) {
 /** Clears Firestore and Auth, then writes the data above. */
 export async function seedPublicData(now = new Date()): Promise<void> {
   pointAtStack();
-  await fetch(
-    `http://127.0.0.1:8080/emulator/v1/projects/${PROJECT_ID}/databases/(default)/documents`,
-    { method: "DELETE" },
-  );
-  await fetch(`http://127.0.0.1:9099/emulator/v1/projects/${PROJECT_ID}/accounts`, {
-    method: "DELETE",
-  });
+  await clearStackData();
   const app: App = initializeApp(
     { projectId: PROJECT_ID, storageBucket: BUCKET },
     `public-seed-${Date.now()}`,

@@ -1,0 +1,71 @@
+/**
+ * How the test process reaches the local stack the suites run against (standard emulator ports,
+ * project `demo-platform`): firebase-admin's environment, the emulators' clear-data endpoints and
+ * a browser session seeded without going through the login screen.
+ */
+import { deleteApp, initializeApp } from "firebase/app";
+import { connectAuthEmulator, getAuth, signInWithEmailAndPassword } from "firebase/auth";
+import type { BrowserContext } from "playwright-core";
+
+export const PROJECT_ID = "demo-platform";
+export const BUCKET = `${PROJECT_ID}.appspot.com`;
+export const AUTH_HOST = "127.0.0.1:9099";
+const FIRESTORE_HOST = "127.0.0.1:8080";
+const STORAGE_HOST = "127.0.0.1:9199";
+/** The web app's key when built without a Firebase config (lib/firebase-config.ts). */
+const API_KEY = "demo-api-key";
+
+/** Points firebase-admin in this process at the stack's emulators. */
+export function pointAtStack(): void {
+  Object.assign(process.env, {
+    GCLOUD_PROJECT: PROJECT_ID,
+    FIRESTORE_EMULATOR_HOST: FIRESTORE_HOST,
+    FIREBASE_AUTH_EMULATOR_HOST: AUTH_HOST,
+    FIREBASE_STORAGE_EMULATOR_HOST: STORAGE_HOST,
+    STORAGE_EMULATOR_HOST: `http://${STORAGE_HOST}`,
+    METADATA_SERVER_DETECTION: "none",
+  });
+}
+
+/** Empties Firestore and the Auth accounts of the running stack. */
+export async function clearStackData(): Promise<void> {
+  await fetch(
+    `http://${FIRESTORE_HOST}/emulator/v1/projects/${PROJECT_ID}/databases/(default)/documents`,
+    { method: "DELETE" },
+  );
+  await fetch(`http://${AUTH_HOST}/emulator/v1/projects/${PROJECT_ID}/accounts`, {
+    method: "DELETE",
+  });
+}
+
+/**
+ * Makes pages of `context` start signed in as `email`: the Auth user the web SDK would have
+ * persisted, put in place once per context, so that after the app logs out a reload stays out.
+ */
+export async function signInContext(
+  context: BrowserContext,
+  email: string,
+  password: string,
+): Promise<void> {
+  const app = initializeApp({ apiKey: API_KEY, projectId: PROJECT_ID }, `session-${Date.now()}`);
+  try {
+    const auth = getAuth(app);
+    connectAuthEmulator(auth, `http://${AUTH_HOST}`, { disableWarnings: true });
+    const { user } = await signInWithEmailAndPassword(auth, email, password);
+    const persisted = { ...user.toJSON(), appName: "[DEFAULT]" };
+    await context.addInitScript(
+      ([k, v, seeded]) => {
+        if (window.localStorage.getItem(seeded)) return;
+        window.localStorage.setItem(k, v);
+        window.localStorage.setItem(seeded, "1");
+      },
+      [
+        `firebase:authUser:${API_KEY}:[DEFAULT]`,
+        JSON.stringify(persisted),
+        "test.sessionSeeded",
+      ] as const,
+    );
+  } finally {
+    await deleteApp(app);
+  }
+}

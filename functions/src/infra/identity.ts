@@ -15,6 +15,13 @@ export class IdentityError extends Error {
   }
 }
 
+/** The `code` of a firebase-admin Auth error ("auth/email-already-exists", …). */
+export function authCode(err: unknown): string | undefined {
+  return typeof err === "object" && err !== null && "code" in err
+    ? String((err as { code: unknown }).code)
+    : undefined;
+}
+
 function origin(service: "identitytoolkit" | "securetoken"): string {
   const host = authEmulatorHost();
   return host ? `http://${host}/${service}.googleapis.com` : `https://${service}.googleapis.com`;

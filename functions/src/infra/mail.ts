@@ -28,7 +28,8 @@ export function queueMail(
   return ref;
 }
 
-const escapeHtml = (s: string) =>
+/** Text made safe to put inside HTML. */
+export const escapeHtml = (s: string) =>
   s.replace(
     /[&<>"']/g,
     (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!,

@@ -15,6 +15,7 @@ import {
   paths,
   pendingRateAnnouncement,
 } from "@platform/common";
+import { escapeHtml } from "../infra/mail.js";
 import { jobRunRef } from "./job-runs.js";
 import { type PagedProgress, forEachPage } from "./paged-recipients.js";
 import { type JobContext, type JobReport, getAllChunked, timestamp } from "./runtime.js";
@@ -84,9 +85,3 @@ function rateChangeMail(
     createdAt: timestamp(now),
   };
 }
-
-const escapeHtml = (s: string) =>
-  s.replace(
-    /[&<>"']/g,
-    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!,
-  );

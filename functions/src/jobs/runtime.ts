@@ -8,7 +8,6 @@ import {
   type DocumentReference,
   type DocumentSnapshot,
   type Firestore,
-  Timestamp,
   type WriteBatch,
 } from "firebase-admin/firestore";
 
@@ -25,9 +24,7 @@ export type JobReport = Record<string, number | string | boolean>;
 /** Firestore commits at most 500 writes at once; stay below it. */
 export const MAX_BATCH_WRITES = 450;
 
-export const timestamp = (date: Date): Timestamp => Timestamp.fromDate(date);
-
-export { toDate } from "../infra/firestore.js";
+export { toDate, ts as timestamp } from "../infra/firestore.js";
 
 export function chunk<T>(items: readonly T[], size: number): T[][] {
   const chunks: T[][] = [];

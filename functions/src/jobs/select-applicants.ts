@@ -19,7 +19,7 @@ import {
   decideSelection,
   isWindowOver,
   paths,
-  trLower,
+  isJuniorProjectManager,
 } from "@platform/common";
 import { jobNotification } from "./notifications.js";
 import { type JobContext, type JobReport, mapLimit, timestamp, toDate } from "./runtime.js";
@@ -45,9 +45,6 @@ export async function selectApplicants({ db, now, log }: JobContext): Promise<Jo
   if (due.size > 0) log(`select-applicants: ${JSON.stringify(report)}`);
   return report;
 }
-
-const isManagerSeat = (position: PositionDoc) =>
-  position.type === "JUNIOR" && trLower(position.positionName.trim()) === "project manager";
 
 async function decidePosition(
   db: Firestore,
@@ -150,7 +147,9 @@ async function decidePosition(
       memberIds: team.map((m) => m.uid),
       memberCount: FieldValue.increment(1),
       openPositionCount: FieldValue.increment(-1),
-      ...(isManagerSeat(position) && !project.managerId ? { managerId: uid } : {}),
+      ...(isJuniorProjectManager(position.type, position.positionName) && !project.managerId
+        ? { managerId: uid }
+        : {}),
       ...(project.status === "NotStarted" ? { status: "Ongoing", startedAt: stamp } : {}),
       updatedAt: stamp,
     });

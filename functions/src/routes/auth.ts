@@ -1,6 +1,6 @@
 import { Router } from "express";
 import { z } from "zod";
-import { messages, toTitleCaseTr } from "@platform/common";
+import { isWellFormedCode, messages, toTitleCaseTr } from "@platform/common";
 import { endpoint } from "../http/endpoint.js";
 import { ensureSession, readSession, writeSession } from "../http/session.js";
 import { ApiError } from "../http/errors.js";
@@ -28,7 +28,7 @@ const step2Body = z.object({
   verificationCode: z
     .union([z.string(), z.number()], { error: messages.auth.codeInvalid })
     .transform((v) => String(v).trim())
-    .pipe(z.string().regex(/^\d{6}$/, { error: messages.auth.codeInvalid })),
+    .pipe(z.string().refine(isWellFormedCode, { error: messages.auth.codeInvalid })),
 });
 
 const step3Body = z

@@ -13,6 +13,8 @@ import {
   buildSearchKeys,
   codeCheckState,
   generateCode,
+  MAX_CODE_ATTEMPTS,
+  RESEND_INTERVAL_MS,
   messages,
   paths,
   registrationKey,
@@ -29,6 +31,7 @@ import { toDate, ts } from "../infra/firestore.js";
 import {
   IdentityError,
   applyEmailVerification,
+  authCode,
   oobCodeOf,
   refreshIdToken,
   resetPassword as resetPasswordRest,
@@ -55,12 +58,6 @@ function sameHash(a: string, b: string): boolean {
   const x = Buffer.from(a, "hex");
   const y = Buffer.from(b, "hex");
   return x.length === y.length && timingSafeEqual(x, y);
-}
-
-function authCode(err: unknown): string | undefined {
-  return typeof err === "object" && err !== null && "code" in err
-    ? String((err as { code: unknown }).code)
-    : undefined;
 }
 
 async function authUserByEmail(email: string) {
@@ -97,7 +94,7 @@ export async function registerStep1(
   const sent: CodeSent = {
     email,
     codeExpiresInSeconds: CODE_TTL_MS / 1000,
-    resendAfterSeconds: 60,
+    resendAfterSeconds: RESEND_INTERVAL_MS / 1000,
   };
   const existing = await authUserByEmail(email);
   if (existing) {
@@ -172,7 +169,9 @@ export async function registerStep2(input: { email: string; verificationCode: st
     if (state !== "CHECKABLE") return state;
     if (!sameHash(reg.codeHash, hashCode(reg.uid, input.verificationCode))) {
       tx.update(ref, { attempts: FieldValue.increment(1) });
-      return reg.attempts + 1 >= 5 ? ("LAST_ATTEMPT_FAILED" as const) : ("WRONG" as const);
+      return reg.attempts + 1 >= MAX_CODE_ATTEMPTS
+        ? ("LAST_ATTEMPT_FAILED" as const)
+        : ("WRONG" as const);
     }
     tx.update(ref, { verified: true });
     tx.set(contactRef(reg.uid), { isEmailVerified: true }, { merge: true });

@@ -5,15 +5,24 @@
  */
 import { randomUUID } from "node:crypto";
 import type { DocumentReference } from "firebase-admin/firestore";
-import { type ImageDoc, type ImageDto, canManageProject, messages, paths } from "@platform/common";
+import {
+  IMAGE_MAX_BYTES,
+  IMAGE_TYPES,
+  type ImageDoc,
+  type ImageDto,
+  canManageProject,
+  messages,
+  paths,
+} from "@platform/common";
 import { bucket, db } from "../firebase.js";
 import { badRequest, forbidden, notFound } from "../http/errors.js";
 import { toIso, ts } from "../infra/firestore.js";
 import { sniffImageType } from "../infra/multipart.js";
 import { data, projectRef, userRef } from "./refs.js";
 
-export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
-const DECLARED_TYPES = ["image/jpeg", "image/png", "image/jpg"];
+/** The §5 limits, shared with the web app's checks before an upload. */
+export const MAX_IMAGE_BYTES = IMAGE_MAX_BYTES;
+const DECLARED_TYPES: readonly string[] = IMAGE_TYPES;
 
 export type RelatedType = "User" | "Project";
 export type ImageType = "Profile" | "Logo";

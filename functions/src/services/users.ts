@@ -16,6 +16,7 @@ import type { AuthUser } from "../http/auth.js";
 import { isStaff } from "../http/auth.js";
 import { ApiError, badRequest, conflict, notFound } from "../http/errors.js";
 import { ts } from "../infra/firestore.js";
+import { authCode } from "../infra/identity.js";
 import { userDto } from "./dto.js";
 import { type ProfileUpdate } from "./profile-update.js";
 import { contactRef, data, detailsRef, lookupNames, projectRef, userRef } from "./refs.js";
@@ -77,12 +78,6 @@ export async function listByType(input: {
       hasPrevPage: input.page > 1,
     },
   };
-}
-
-function authCode(err: unknown): string | undefined {
-  return typeof err === "object" && err !== null && "code" in err
-    ? String((err as { code: unknown }).code)
-    : undefined;
 }
 
 /**

@@ -28,11 +28,11 @@ import { Navigate, useLocation, useNavigate, useParams } from "react-router-dom"
 import { usePageMeta } from "../../components/PageMeta";
 import { messageOf } from "../../lib/api/errors";
 import { useLogout } from "../../lib/session/useSession";
+import { useUserProjects } from "../../lib/userProjects";
 import { useViewer } from "../../lib/viewer";
 import { projectStatusText } from "../projects/rules";
 import {
   useAccountFeedbacks,
-  useAccountProjects,
   useAccountUser,
   useLeaveProject,
   usePendingVotes,
@@ -194,7 +194,7 @@ export function AccountPage() {
   const { nameSlug } = useParams();
   const location = useLocation();
   const user = useAccountUser(viewer.uid);
-  const projects = useAccountProjects(viewer.uid);
+  const projects = useUserProjects(viewer.uid);
   const feedbacks = useAccountFeedbacks(viewer.uid);
   const logout = useLogout();
   const navigate = useNavigate();

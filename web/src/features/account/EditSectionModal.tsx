@@ -26,6 +26,7 @@ import type { FormEventHandler, ReactNode } from "react";
 import { api } from "../../lib/api/index";
 import { messageOf } from "../../lib/api/errors";
 import { isEmailAddress } from "../../lib/format";
+import { lookupNames, useLookupNames } from "../../lib/lookups";
 import { useLogout } from "../../lib/session/useSession";
 import {
   birthDateParts,
@@ -56,8 +57,6 @@ const lookup = <R,>(key: string, path: string, pick: (data: unknown) => R, enabl
   staleTime: Infinity,
   queryFn: async () => pick((await api.get(path, { errorEvent: false })).data),
 });
-const names = (data: unknown) =>
-  (Array.isArray(data) ? (data as { name: string }[]) : []).map((d) => d.name);
 
 type SaveBody = Record<string, unknown>;
 
@@ -136,9 +135,9 @@ function PersonalForm({ user, onDone }: { user: UserDto; onDone: () => void }) {
   );
   const iso = countries.data?.find((c) => c.name === form.values.country)?.isoCode ?? null;
   const cities = useQuery(
-    lookup(`cities-${iso}`, `/locations/countries/${iso}/cities`, names, iso !== null),
+    lookup(`cities-${iso}`, `/locations/countries/${iso}/cities`, lookupNames, iso !== null),
   );
-  const positions = useQuery(lookup("positionNames", "/positions/positionNames", names));
+  const positions = useLookupNames("positionNames");
   const save = useSave(onDone);
   const locked = positionLocked(user.currentProjectId);
   const days = Array.from({ length: 31 }, (_, i) => String(i + 1).padStart(2, "0"));
@@ -287,7 +286,7 @@ function SkillsForm({ user, onDone }: { user: UserDto; onDone: () => void }) {
     mode: "controlled",
     initialValues: { skills: user.skills.map((s) => s.name) },
   });
-  const skills = useQuery(lookup("skills", "/skills", names));
+  const skills = useLookupNames("skills");
   const save = useSave(onDone);
   return (
     <SectionForm

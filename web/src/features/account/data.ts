@@ -1,4 +1,4 @@
-import type { FeedbackDto, PendingVoteDto, UserDto, UserProjectDto } from "@platform/common";
+import type { FeedbackDto, PendingVoteDto, UserDto } from "@platform/common";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../lib/api/index";
 
@@ -9,19 +9,6 @@ export function useAccountUser(uid: string | null) {
     queryFn: async () =>
       (await api.get<UserDto>(`/users/${encodeURIComponent(uid!)}`, { errorEvent: false })).data ??
       null,
-  });
-}
-
-export function useAccountProjects(uid: string | null) {
-  return useQuery({
-    queryKey: ["account", uid, "projects"],
-    enabled: uid !== null,
-    queryFn: async () =>
-      (
-        await api.get<UserProjectDto[]>(`/projects/userProjects/${encodeURIComponent(uid!)}`, {
-          errorEvent: false,
-        })
-      ).data ?? [],
   });
 }
 

@@ -2,11 +2,12 @@ import { Anchor, Button, Checkbox, Loader, MultiSelect, Select, Stack, Text } fr
 import { useForm } from "@mantine/form";
 import { notifications } from "@mantine/notifications";
 import type { MemberType } from "@platform/common";
-import { useMutation, useQuery } from "@tanstack/react-query";
+import { useMutation } from "@tanstack/react-query";
 import { useState, type ReactNode } from "react";
 import { Link, Navigate, useNavigate } from "react-router-dom";
 import { messageOf } from "../../lib/api/errors";
 import { auth } from "../../lib/firebase";
+import { useLookupNames } from "../../lib/lookups";
 import { login } from "../../lib/session/login";
 import { useViewer } from "../../lib/viewer";
 import { authApi } from "./api";
@@ -34,11 +35,8 @@ export function CareerPage() {
   const navigate = useNavigate();
   const viewer = useViewer();
   const [pending] = useState(() => readPendingSignUp(window.sessionStorage));
-  const positions = useQuery({
-    queryKey: ["lookups", "positionNames"],
-    queryFn: authApi.positionNames,
-  });
-  const skills = useQuery({ queryKey: ["lookups", "skills"], queryFn: authApi.skills });
+  const positions = useLookupNames("positionNames");
+  const skills = useLookupNames("skills");
 
   const form = useForm({
     mode: "controlled",

@@ -19,16 +19,4 @@ export const authApi = {
   requestPasswordReset: (email: string) => api.post("/auth/request-password-reset", { email }),
   resetPassword: (token: string, newPassword: string) =>
     api.post("/auth/reset-password", { token, newPassword }),
-  positionNames: async () =>
-    (
-      (await api.get<{ name: string }[]>("/positions/positionNames", { errorEvent: false })).data ??
-      []
-    ).map((p) => p.name),
-  skills: async () => {
-    const res = await api.get<{ name: string }[] | { data: { name: string }[] }>("/skills", {
-      errorEvent: false,
-    });
-    const list = Array.isArray(res.data) ? res.data : (res.data?.data ?? []);
-    return list.map((s) => s.name);
-  },
 };

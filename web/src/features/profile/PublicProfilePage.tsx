@@ -25,8 +25,9 @@ import { PageMeta } from "../../components/PageMeta";
 import { ApiError, api, messageOf } from "../../lib/api";
 import { formatBirthDate, initials } from "../../lib/format";
 import { useStorageUrl } from "../../lib/storage";
+import { useUserProjects } from "../../lib/userProjects";
 import { useViewer } from "../../lib/viewer";
-import { useContactEmail, useMemberProjects, useProfileUser, type ProfileUser } from "./data";
+import { useContactEmail, useProfileUser, type ProfileUser } from "./data";
 import { projectStatusText } from "../projects/rules";
 import { canEndMentorship, canSeeEmail, formatAddress } from "./format";
 import { PROFILE_TEXTS as T } from "./texts";
@@ -195,7 +196,7 @@ function PublicProfilePage({ type }: { type: MemberType }) {
   const user = profile.data ?? null;
   const emailAllowed = user !== null && canSeeEmail(viewer.profile, user);
   const email = useContactEmail(user?.id, emailAllowed);
-  const projects = useMemberProjects(user?.id);
+  const projects = useUserProjects(user?.id);
   const directory = type === "JUNIOR" ? "/juniorlar" : "/seniorlar";
 
   const crumbs = [

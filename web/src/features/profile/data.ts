@@ -1,13 +1,6 @@
-import {
-  paths,
-  type MemberType,
-  type UserContactDoc,
-  type UserDoc,
-  type UserProjectDto,
-} from "@platform/common";
+import { paths, type MemberType, type UserContactDoc, type UserDoc } from "@platform/common";
 import { useQuery } from "@tanstack/react-query";
 import { collection, doc, getDoc, getDocs, limit, query, where } from "firebase/firestore/lite";
-import { api } from "../../lib/api";
 import { db } from "../../lib/firebase";
 import { withId, type WithId } from "../../lib/firestore";
 
@@ -48,24 +41,6 @@ export function useContactEmail(uid: string | undefined, allowed: boolean) {
     queryFn: async () => {
       const snap = await getDoc(doc(db, paths.userContact(uid!)));
       return (snap.data() as UserContactDoc | undefined)?.email ?? null;
-    },
-  });
-}
-
-/**
- * Every project the member took part in, past ones included. Memberships of other members are
- * not readable under the rules, so this comes from the public `/api/projects/userProjects`.
- */
-export function useMemberProjects(uid: string | undefined) {
-  return useQuery({
-    queryKey: ["profile-projects", uid],
-    enabled: Boolean(uid),
-    queryFn: async () => {
-      const res = await api.get<UserProjectDto[]>(
-        `/projects/userProjects/${encodeURIComponent(uid!)}`,
-        { errorEvent: false },
-      );
-      return res.data ?? [];
     },
   });
 }

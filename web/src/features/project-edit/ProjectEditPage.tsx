@@ -28,6 +28,7 @@ import { useState, type ReactNode } from "react";
 import { Navigate, useParams } from "react-router-dom";
 import { usePageMeta } from "../../components/PageMeta";
 import { messageOf } from "../../lib/api/errors";
+import { useLookupNames } from "../../lib/lookups";
 import { useViewer } from "../../lib/viewer";
 import {
   addPositions,
@@ -37,7 +38,6 @@ import {
   updateProject,
   uploadProjectImage,
   useEditedProject,
-  useLookupNames,
   useProjectPositions,
 } from "./data";
 import {

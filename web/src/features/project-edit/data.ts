@@ -33,20 +33,6 @@ export function useProjectPositions(id: string, enabled: boolean) {
   });
 }
 
-export function useLookupNames(key: "positionNames" | "skills") {
-  return useQuery({
-    queryKey: ["lookups", key],
-    staleTime: Infinity,
-    queryFn: async () => {
-      const res = await api.get<{ name: string }[]>(
-        key === "skills" ? "/skills" : "/positions/positionNames",
-        { errorEvent: false },
-      );
-      return (Array.isArray(res.data) ? res.data : []).map((d) => d.name);
-    },
-  });
-}
-
 export const updateProject = (id: string, update: Partial<ProjectFields>) =>
   api.patch(`/projects/updateProject/${encodeURIComponent(id)}`, update);
 

@@ -1,0 +1,25 @@
+import { useQuery } from "@tanstack/react-query";
+import { api } from "./api/index";
+
+const LOOKUP_PATHS = {
+  positionNames: "/positions/positionNames",
+  skills: "/skills",
+} as const;
+
+export type LookupKind = keyof typeof LOOKUP_PATHS;
+
+/** The names of a `[{ name }]` lookup answer; anything else counts as an empty list. */
+export const lookupNames = (data: unknown) =>
+  (Array.isArray(data) ? (data as { name: string }[]) : []).map((d) => d.name);
+
+/**
+ * Position names or skills for the selects. Every screen shares the same cache entry, and the
+ * lists change so rarely that they are fetched once per visit.
+ */
+export function useLookupNames(kind: LookupKind) {
+  return useQuery({
+    queryKey: ["lookups", kind],
+    staleTime: Infinity,
+    queryFn: async () => lookupNames((await api.get(LOOKUP_PATHS[kind], { errorEvent: false })).data),
+  });
+}

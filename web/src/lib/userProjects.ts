@@ -1,0 +1,21 @@
+import type { UserProjectDto } from "@platform/common";
+import { useQuery } from "@tanstack/react-query";
+import { api } from "./api/index";
+
+/**
+ * Every project a member took part in, past ones included, for the own account page and the
+ * public profile alike. Memberships of other members are not readable under the rules, so this
+ * comes from the public `/api/projects/userProjects`.
+ */
+export function useUserProjects(uid: string | null | undefined) {
+  return useQuery({
+    queryKey: ["userProjects", uid],
+    enabled: Boolean(uid),
+    queryFn: async () =>
+      (
+        await api.get<UserProjectDto[]>(`/projects/userProjects/${encodeURIComponent(uid!)}`, {
+          errorEvent: false,
+        })
+      ).data ?? [],
+  });
+}

@@ -13,9 +13,7 @@ export function useUserProjects(uid: string | null | undefined) {
     enabled: Boolean(uid),
     queryFn: async () =>
       (
-        await api.get<UserProjectDto[]>(`/projects/userProjects/${encodeURIComponent(uid!)}`, {
-          errorEvent: false,
-        })
+        await api.get<UserProjectDto[]>(`/projects/userProjects/${encodeURIComponent(uid!)}`)
       ).data ?? [],
   });
 }

@@ -55,7 +55,7 @@ const lookup = <R,>(key: string, path: string, pick: (data: unknown) => R, enabl
   queryKey: ["lookups", key],
   enabled,
   staleTime: Infinity,
-  queryFn: async () => pick((await api.get(path, { errorEvent: false })).data),
+  queryFn: async () => pick((await api.get(path)).data),
 });
 
 type SaveBody = Record<string, unknown>;

@@ -7,8 +7,7 @@ export function useAccountUser(uid: string | null) {
     queryKey: ["account", uid, "user"],
     enabled: uid !== null,
     queryFn: async () =>
-      (await api.get<UserDto>(`/users/${encodeURIComponent(uid!)}`, { errorEvent: false })).data ??
-      null,
+      (await api.get<UserDto>(`/users/${encodeURIComponent(uid!)}`)).data ?? null,
   });
 }
 
@@ -16,8 +15,7 @@ export function useAccountFeedbacks(uid: string | null) {
   return useQuery({
     queryKey: ["account", uid, "feedbacks"],
     enabled: uid !== null,
-    queryFn: async () =>
-      (await api.get<FeedbackDto[]>("/votes/feedbacks", { errorEvent: false })).data ?? [],
+    queryFn: async () => (await api.get<FeedbackDto[]>("/votes/feedbacks")).data ?? [],
   });
 }
 
@@ -43,7 +41,6 @@ export function usePendingVotes(enabled: boolean) {
   return useQuery({
     queryKey: ["votes", "pending", "list"],
     enabled,
-    queryFn: async () =>
-      (await api.get<PendingVoteDto[]>("/votes/pending", { errorEvent: false })).data ?? [],
+    queryFn: async () => (await api.get<PendingVoteDto[]>("/votes/pending")).data ?? [],
   });
 }

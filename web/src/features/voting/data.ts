@@ -2,9 +2,7 @@ import type { NotificationDto, PendingVoteDto, VoteSubmission } from "@platform/
 import { api } from "../../lib/api/index";
 
 export async function fetchPendingVote(voteId: string): Promise<PendingVoteDto> {
-  const res = await api.get<PendingVoteDto>(`/votes/pending/${encodeURIComponent(voteId)}`, {
-    errorEvent: false,
-  });
+  const res = await api.get<PendingVoteDto>(`/votes/pending/${encodeURIComponent(voteId)}`);
   if (!res.data) throw new Error("empty");
   return res.data;
 }
@@ -17,7 +15,6 @@ export async function submitVote(voteId: string, body: VoteSubmission) {
 export async function deleteVoteTimeNotifications(voteId: string): Promise<void> {
   const res = await api.get<{ notifications: NotificationDto[] }>("/notifications", {
     query: { limit: 200 },
-    errorEvent: false,
   });
   const matching = (res.data?.notifications ?? []).filter(
     (n) => n.type === "PROJECT_USER_VOTETIME" && n.content.voteId === voteId,

@@ -68,6 +68,8 @@ export interface ApiClientOptions {
   refreshAccessToken: () => Promise<string | null>;
   /** Ends the session after a failed refresh (clear state, go to the login page). */
   onSessionLost?: (reason: SessionLost) => void | Promise<void>;
+  /** `errorEvent` of a call that does not set it; true unless given. */
+  errorEvents?: boolean;
 }
 
 export interface RequestOptions {
@@ -76,7 +78,10 @@ export interface RequestOptions {
   query?: Record<string, string | number | boolean | undefined>;
   /** Milliseconds per attempt; defaults to the rule above. */
   timeoutMs?: number;
-  /** Set false for a GET whose 5xx failure the screen shows itself (no server-error event). */
+  /**
+   * Whether a GET's 5xx failure sends the app to the server-error page; false when the screen
+   * shows the failure itself. Defaults to the client's `errorEvents`.
+   */
   errorEvent?: boolean;
   /** Cancels the call (no retries after a cancel). */
   signal?: AbortSignal;
@@ -127,6 +132,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     (options.fetch ?? globalThis.fetch)(input, init);
   const origin = options.origin ?? "";
   const listeners = new Set<(event: ApiErrorEvent) => void>();
+  const errorEvents = options.errorEvents ?? true;
 
   let csrf: { token: string; fetchedAt: number } | null = null;
   let csrfPending: Promise<string> | null = null;
@@ -275,7 +281,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         noResponse ? "no-response" : "status",
         body,
       );
-      if (status >= 500 && method === "GET" && opts.errorEvent !== false) {
+      if (status >= 500 && method === "GET" && (opts.errorEvent ?? errorEvents)) {
         emit({ status, path: SERVER_ERROR_PATH, requestPath: path, method });
       }
       throw error;

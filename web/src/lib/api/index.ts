@@ -14,10 +14,16 @@ export function setSessionLostHandler(
   sessionLostHandler = handler;
 }
 
+/** A new ID token for the signed-in member (forced refresh); null when nobody is signed in. */
+export const refreshIdToken = async () =>
+  auth.currentUser ? auth.currentUser.getIdToken(true) : null;
+
 export const api = createApiClient({
   getAccessToken: async () => (auth.currentUser ? auth.currentUser.getIdToken() : null),
-  refreshAccessToken: async () => (auth.currentUser ? auth.currentUser.getIdToken(true) : null),
+  refreshAccessToken: refreshIdToken,
   onSessionLost: (reason) => sessionLostHandler?.(reason),
+  // Every screen shows its own load failures, so no GET sends the app to /server-error.
+  errorEvents: false,
 });
 
 export {

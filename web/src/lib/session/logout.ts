@@ -1,6 +1,7 @@
 import { messages } from "@platform/common";
+import { LOGIN_PAGE_PATH } from "../api/client";
 
-export const LOGIN_PATH = "/giris_yap";
+export const LOGIN_PATH = LOGIN_PAGE_PATH;
 /** Prefix of the browser-storage keys the member screens keep (pending sign-up e-mail, …). */
 export const MEMBER_STORAGE_PREFIX = "platform.member.";
 

@@ -4,10 +4,11 @@
  * matters; every failure is ignored silently (the Firebase SDK also keeps the ID token fresh on its
  * own, and a call that meets a 401 refreshes it through the `/api` client).
  */
+import { LOGIN_PAGE_PATH } from "../api/client";
 
 export const RENEWAL_INTERVAL_MS = 14 * 60 * 1000;
 /** Pages on which the app does not renew at start. */
-export const NO_RENEWAL_AT_START = ["/giris_yap", "/kayit_ol"] as const;
+export const NO_RENEWAL_AT_START = [LOGIN_PAGE_PATH, "/kayit_ol"] as const;
 
 export interface RenewalClock {
   setInterval(fn: () => void, ms: number): unknown;

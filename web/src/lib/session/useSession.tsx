@@ -3,9 +3,9 @@ import { useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { signOut } from "firebase/auth";
 import { useCallback, useEffect } from "react";
 import { useNavigate, type NavigateFunction } from "react-router-dom";
-import { api, setSessionLostHandler } from "../api/index";
+import { api, refreshIdToken, setSessionLostHandler } from "../api/index";
 import { auth } from "../firebase";
-import { clearMemberStorage, performLogout, type LogoutOutcome } from "./logout";
+import { LOGIN_PATH, clearMemberStorage, performLogout, type LogoutOutcome } from "./logout";
 import { startSessionRenewal } from "./renewal";
 
 let renewalStarted = false;
@@ -16,7 +16,7 @@ function ensureRenewalStarted() {
   renewalStarted = true;
   startSessionRenewal({
     pathname: window.location.pathname,
-    renew: async () => (auth.currentUser ? auth.currentUser.getIdToken(true) : null),
+    renew: refreshIdToken,
   });
 }
 
@@ -58,9 +58,19 @@ export function SessionController() {
   }, []);
 
   useEffect(() => {
-    const off = api.onError((event) => navigate(event.path));
+    // The client announces a lost session after the logout below already replaced the page
+    // with the login page; following that event too would only add a second history entry.
+    let atLoginAfterLoss = false;
+    const off = api.onError((event) => {
+      if (atLoginAfterLoss && event.path === LOGIN_PATH) {
+        atLoginAfterLoss = false;
+        return;
+      }
+      navigate(event.path);
+    });
     setSessionLostHandler(async () => {
       await performLogout(logoutDeps(queryClient, navigate), { force: true });
+      atLoginAfterLoss = true;
     });
     return () => {
       off();

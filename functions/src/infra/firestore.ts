@@ -17,3 +17,8 @@ export function toIso(value: TimestampLike | Date | null | undefined): string | 
 export function ts(date: Date): Timestamp {
   return Timestamp.fromDate(date);
 }
+
+/** A position's application window as stored. */
+export function windowFields(window: { windowStartsAt: Date; windowEndsAt: Date }) {
+  return { windowStartsAt: ts(window.windowStartsAt), windowEndsAt: ts(window.windowEndsAt) };
+}

@@ -20,6 +20,7 @@ import {
   teamWithout,
 } from "@platform/common";
 import { jobNotification } from "./notifications.js";
+import { windowFields } from "../infra/firestore.js";
 import { type JobContext, type JobReport, mapLimit, timestamp } from "./runtime.js";
 
 export async function applyRemovalDecisions({ db, now, log }: JobContext): Promise<JobReport> {
@@ -80,8 +81,7 @@ async function applyDecision(
         status: "OPEN",
         filledBy: null,
         applicantCount: 0,
-        windowStartsAt: timestamp(window.windowStartsAt),
-        windowEndsAt: timestamp(window.windowEndsAt),
+        ...windowFields(window),
         updatedAt: stamp,
       });
     }

@@ -17,6 +17,7 @@ import {
 import { jobRunRef } from "./job-runs.js";
 import { jobNotification } from "./notifications.js";
 import { type PagedProgress, forEachPage } from "./paged-recipients.js";
+import { windowFields } from "../infra/firestore.js";
 import { type JobContext, type JobReport, timestamp, toDate } from "./runtime.js";
 
 interface GoLiveRun extends PagedProgress {
@@ -103,8 +104,7 @@ async function putLive(
     });
     for (const position of openPositions.docs) {
       tx.update(position.ref as DocumentReference<PositionDoc>, {
-        windowStartsAt: timestamp(window.windowStartsAt),
-        windowEndsAt: timestamp(window.windowEndsAt),
+        ...windowFields(window),
         updatedAt: timestamp(liveSince),
       });
     }

@@ -2,8 +2,7 @@
  * Go-live (spec §1): every Friday 12:00 the next queued project, in `goLiveAt` order, becomes
  * live. One project per Friday: a project whose date has passed waits for the next Friday.
  */
-import { addHours } from "../business-time.js";
-import { WINDOW_HOURS } from "./selection.js";
+import { freshWindow } from "./selection.js";
 
 export interface QueuedProject {
   id: string;
@@ -35,5 +34,5 @@ export function chooseProjectToGoLive(
  * period (until Saturday 12:00) and the window start together.
  */
 export function goLiveWindow(liveSince: Date): { windowStartsAt: Date; windowEndsAt: Date } {
-  return { windowStartsAt: liveSince, windowEndsAt: addHours(liveSince, WINDOW_HOURS) };
+  return freshWindow(liveSince);
 }

@@ -4,9 +4,7 @@
  * the window is extended by 24 hours, again and again. Pure: `now` comes in.
  */
 import { addHours } from "../business-time.js";
-
-/** An open position's application window (spec §1, §9). */
-export const WINDOW_HOURS = 24;
+import { APPLICATION_WINDOW_HOURS } from "../project-rules.js";
 
 export interface Candidate {
   userId: string;
@@ -37,7 +35,7 @@ export function rankCandidates(candidates: readonly Candidate[]): Candidate[] {
  * as many as needed to end after `now` (a sweep that was down for two days extends by 72 hours).
  */
 export function extendedWindowEnd(windowEndsAt: Date, now: Date): Date {
-  const stepMs = WINDOW_HOURS * 60 * 60 * 1000;
+  const stepMs = APPLICATION_WINDOW_HOURS * 60 * 60 * 1000;
   const overdue = now.getTime() - windowEndsAt.getTime();
   const steps = Math.max(1, Math.floor(overdue / stepMs) + 1);
   return new Date(windowEndsAt.getTime() + steps * stepMs);
@@ -69,5 +67,5 @@ export function decideSelection(
 
 /** A fresh window for a position reopened at `now` (after a removal or departure). */
 export function freshWindow(now: Date): { windowStartsAt: Date; windowEndsAt: Date } {
-  return { windowStartsAt: now, windowEndsAt: addHours(now, WINDOW_HOURS) };
+  return { windowStartsAt: now, windowEndsAt: addHours(now, APPLICATION_WINDOW_HOURS) };
 }

@@ -4,15 +4,14 @@
  */
 import type { DocumentReference, Firestore } from "firebase-admin/firestore";
 import { type NotificationDoc, type NotificationType, paths } from "@platform/common";
-import { type BatchWriter, getAllChunked, timestamp } from "./runtime.js";
+import { notificationDoc } from "../infra/notifications.js";
+import { type BatchWriter, getAllChunked } from "./runtime.js";
+
+export { dedupeKey } from "../infra/notifications.js";
 
 export interface JobNotification {
   ref: DocumentReference<NotificationDoc>;
   doc: NotificationDoc;
-}
-
-export function dedupeKey(type: NotificationType, eventKey: string, userId: string): string {
-  return `${type}:${eventKey}:${userId}`;
 }
 
 export function jobNotification(
@@ -25,21 +24,11 @@ export function jobNotification(
     now: Date;
   },
 ): JobNotification {
-  const key = dedupeKey(input.type, input.eventKey, input.userId);
+  const doc = notificationDoc(input);
   const ref = db
     .collection(paths.notifications)
-    .doc(key.replaceAll("/", "_")) as DocumentReference<NotificationDoc>;
-  return {
-    ref,
-    doc: {
-      userId: input.userId,
-      type: input.type,
-      read: false,
-      createdAt: timestamp(input.now),
-      content: input.content,
-      dedupeKey: key,
-    },
-  };
+    .doc(doc.dedupeKey.replaceAll("/", "_")) as DocumentReference<NotificationDoc>;
+  return { ref, doc };
 }
 
 /**

@@ -9,6 +9,7 @@ import {
   CODE_TTL_MS,
   type MemberType,
   type RegistrationDoc,
+  type UserContactDoc,
   type UserDoc,
   buildSearchKeys,
   codeCheckState,
@@ -43,7 +44,7 @@ import {
   queueMail,
   verificationCodeMail,
 } from "../infra/mail.js";
-import { contactRef, detailsRef, lookupNames, userRef } from "./refs.js";
+import { contactRef, detailsRef, assertKnownPositions, userRef } from "./refs.js";
 
 const registrationRef = (email: string) =>
   db()
@@ -197,10 +198,7 @@ export async function registerStep3(
   input: { email: string; type: MemberType; position: string; skills: { name: string }[] },
   now: Date,
 ) {
-  const positionNames = await lookupNames("positionNames");
-  if (positionNames && !positionNames.includes(input.position)) {
-    throw badRequest(messages.users.positionUnknown);
-  }
+  await assertKnownPositions([input.position], messages.users.positionUnknown);
   const ref = registrationRef(input.email);
   return db().runTransaction(async (tx) => {
     const snap = await tx.get(ref);
@@ -249,11 +247,18 @@ export async function registerStep3(
 }
 
 /** Keeps `isEmailVerified` of the contact document in step with Firebase Auth. */
-export async function syncEmailVerified(uid: string, verified: boolean): Promise<void> {
+/** Copies Auth's verified flag onto the contact record; returns the record as it now is. */
+export async function syncEmailVerified(
+  uid: string,
+  verified: boolean,
+): Promise<UserContactDoc | null> {
   const snap = await contactRef(uid).get();
-  if (snap.exists && snap.data()!.isEmailVerified !== verified) {
+  const contact = snap.exists ? snap.data()! : null;
+  if (contact && contact.isEmailVerified !== verified) {
     await contactRef(uid).update({ isEmailVerified: verified });
+    return { ...contact, isEmailVerified: verified };
   }
+  return contact;
 }
 
 export interface Tokens {

@@ -2,7 +2,7 @@
 import type { Transaction } from "firebase-admin/firestore";
 import { type NotificationDoc, type NotificationType, paths } from "@platform/common";
 import { db } from "../firebase.js";
-import { ts } from "../infra/firestore.js";
+import { notificationDoc } from "../infra/notifications.js";
 
 export function notify(
   tx: Transaction,
@@ -13,16 +13,10 @@ export function notify(
   eventKey: string,
 ): void {
   for (const userId of new Set(recipients)) {
-    const dedupeKey = `${type}:${eventKey}:${userId}`;
-    const ref = db().collection(paths.notifications).doc();
-    const doc: NotificationDoc = {
-      userId,
-      type,
-      read: false,
-      createdAt: ts(now),
-      content,
-      dedupeKey,
-    };
-    tx.set(ref, doc);
+    // Random ids: an API action happens once; only the jobs need ids derived from the key.
+    tx.set(
+      db().collection(paths.notifications).doc(),
+      notificationDoc({ type, userId, eventKey, content, now }),
+    );
   }
 }

@@ -6,9 +6,8 @@ import {
   type PositionDoc,
   type PositionDto,
   type ProjectDoc,
-  APPLICATION_WINDOW_HOURS,
   RATING_CATEGORIES,
-  addHours,
+  freshWindow,
   appliedInCurrentWindow,
   canManageProject,
   checkApplication,
@@ -17,12 +16,19 @@ import {
 } from "@platform/common";
 import { db } from "../firebase.js";
 import type { AuthUser } from "../http/auth.js";
-import { ApiError, badRequest, forbidden, notFound } from "../http/errors.js";
-import { toDate, ts } from "../infra/firestore.js";
+import { ApiError, forbidden, notFound } from "../http/errors.js";
+import { toDate, ts, windowFields } from "../infra/firestore.js";
 import { positionFields, teamMemberDto } from "./dto.js";
 import { notify } from "./notify.js";
 import { canSee, teamEmails } from "./projects.js";
-import { data, findPositionRef, lookupNames, projectRef, userRef } from "./refs.js";
+import {
+  assertKnownPositions,
+  data,
+  findPositionRef,
+  lookupNames,
+  projectRef,
+  userRef,
+} from "./refs.js";
 
 const applicationRef = (projectId: string, positionId: string, uid: string) =>
   db().doc(
@@ -83,11 +89,10 @@ export async function addPositions(
   positions: NewPosition[],
   now: Date,
 ) {
-  const names = await lookupNames("positionNames");
-  for (const p of positions) {
-    if (names && !names.includes(p.positionName))
-      throw badRequest(messages.projects.positionNameUnknown);
-  }
+  await assertKnownPositions(
+    positions.map((p) => p.positionName),
+    messages.projects.positionNameUnknown,
+  );
   return db().runTransaction(async (tx) => {
     const [projectSnap, userSnap] = await Promise.all([
       tx.get(projectRef(projectId)),
@@ -109,8 +114,7 @@ export async function addPositions(
         type: p.positionType,
         expectations: p.expectations,
         status: "OPEN",
-        windowStartsAt: ts(now),
-        windowEndsAt: ts(addHours(now, APPLICATION_WINDOW_HOURS)),
+        ...windowFields(freshWindow(now)),
         applicantCount: 0,
         filledBy: null,
         createdAt: ts(now),

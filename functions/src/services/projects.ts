@@ -6,8 +6,7 @@ import {
   type ProjectDoc,
   type ProjectDto,
   type UserProjectDto,
-  APPLICATION_WINDOW_HOURS,
-  addHours,
+  freshWindow,
   canManageProject,
   collectionGroups,
   durationDays,
@@ -18,7 +17,7 @@ import { db } from "../firebase.js";
 import type { AuthUser } from "../http/auth.js";
 import { isStaff } from "../http/auth.js";
 import { ApiError, badRequest, forbidden, notFound } from "../http/errors.js";
-import { toDate, toIso, ts } from "../infra/firestore.js";
+import { windowFields, toDate, toIso, ts } from "../infra/firestore.js";
 import { projectDto } from "./dto.js";
 import { notify } from "./notify.js";
 import { contactRef, data, positionRef, projectRef, userRef } from "./refs.js";
@@ -159,8 +158,7 @@ export async function leaveProject(uid: string, projectId: string, now: Date) {
         status: "OPEN",
         filledBy: null,
         applicantCount: 0,
-        windowStartsAt: ts(now),
-        windowEndsAt: ts(addHours(now, APPLICATION_WINDOW_HOURS)),
+        ...windowFields(freshWindow(now)),
         updatedAt: ts(now),
       });
     }

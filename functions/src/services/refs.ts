@@ -12,7 +12,7 @@ import {
   paths,
 } from "@platform/common";
 import { db } from "../firebase.js";
-import { notFound } from "../http/errors.js";
+import { badRequest, notFound } from "../http/errors.js";
 
 export const userRef = (uid: string) => db().doc(paths.user(uid)) as DocumentReference<UserDoc>;
 export const contactRef = (uid: string) =>
@@ -46,6 +46,15 @@ export async function findPositionRef(positionId: string): Promise<DocumentRefer
 }
 
 /** Names of a lookup list, or null when the lookup has not been loaded. */
+/**
+ * Refuses (400 with `message`) a position name missing from the admin's list; with no list
+ * configured every name is accepted.
+ */
+export async function assertKnownPositions(names: readonly string[], message: string) {
+  const known = await lookupNames("positionNames");
+  if (known && names.some((n) => !known.includes(n))) throw badRequest(message);
+}
+
 export async function lookupNames(
   kind: "skills" | "positionNames" | "turkishLanguages",
   tx?: Transaction,

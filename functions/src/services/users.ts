@@ -14,12 +14,12 @@ import {
 import { adminAuth, db } from "../firebase.js";
 import type { AuthUser } from "../http/auth.js";
 import { isStaff } from "../http/auth.js";
-import { ApiError, badRequest, conflict, notFound } from "../http/errors.js";
+import { ApiError, conflict, notFound } from "../http/errors.js";
 import { ts } from "../infra/firestore.js";
 import { authCode } from "../infra/identity.js";
 import { userDto } from "./dto.js";
 import { type ProfileUpdate } from "./profile-update.js";
-import { contactRef, data, detailsRef, lookupNames, projectRef, userRef } from "./refs.js";
+import { assertKnownPositions, contactRef, data, detailsRef, projectRef, userRef } from "./refs.js";
 import { syncEmailVerified } from "./accounts.js";
 
 /** Whether `viewer` and `uid` are active members of the same project (spec §6). */
@@ -35,14 +35,14 @@ export async function getUser(viewer: AuthUser | null, uid: string): Promise<Use
   if (!user || (!user.profileComplete && !self && !isStaff(viewer, "hr", "admin"))) {
     throw notFound(messages.users.notFound);
   }
-  if (self) {
-    const authUser = await adminAuth().getUser(uid);
-    await syncEmailVerified(uid, authUser.emailVerified);
-  }
+  // Your own page reads the contact record while syncing it; others read it only when allowed.
+  const ownContact = self
+    ? await syncEmailVerified(uid, (await adminAuth().getUser(uid)).emailVerified)
+    : null;
   const seesPrivate = self || isStaff(viewer, "hr", "admin");
   const seesEmail = seesPrivate || (viewer !== null && (await inSameProject(viewer.uid, user)));
   const [contact, details] = await Promise.all([
-    seesEmail ? contactRef(uid).get().then(data) : null,
+    self ? ownContact : seesEmail ? contactRef(uid).get().then(data) : null,
     seesPrivate ? detailsRef(uid).get().then(data) : null,
   ]);
   return userDto(uid, user, { contact, details });
@@ -96,11 +96,8 @@ export async function updateProfile(
   ]);
   if (!user) throw notFound(messages.users.notFound);
 
-  if (update.user.position !== undefined) {
-    const names = await lookupNames("positionNames");
-    if (names && update.user.position && !names.includes(update.user.position.name)) {
-      throw badRequest(messages.users.positionUnknown);
-    }
+  if (update.user.position) {
+    await assertKnownPositions([update.user.position.name], messages.users.positionUnknown);
   }
 
   const oldEmail = contact?.email ?? null;

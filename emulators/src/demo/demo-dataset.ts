@@ -8,10 +8,9 @@ import {
   type RatingAverages,
   addDays,
   addHours,
-  buildSearchKeys,
+  nameFields,
   paths,
   slugifyName,
-  nameSortKey,
   type VoteWeek,
   voteWeekOf,
   voteWeekStartingAt,
@@ -128,8 +127,7 @@ export function buildDemoDataset(now: Date): DemoDataset {
     const createdAt = addDays(now, -(120 - i));
     const rated = project !== null && p.type === "JUNIOR" && !p.role;
     add(paths.user(uid), {
-      name: p.name,
-      userName: slugifyName(p.name),
+      ...nameFields(p.name, p.position),
       type: p.type,
       position: { name: p.position },
       gender: p.gender,
@@ -163,8 +161,6 @@ export function buildDemoDataset(now: Date): DemoDataset {
       skillVoteCounts: rated ? Object.fromEntries(p.skills.map((s) => [s, 1])) : {},
       currentProjectId: project?.id ?? null,
       currentProjectTitle: project?.title ?? null,
-      searchKeys: buildSearchKeys(p.name, p.position),
-      nameSort: nameSortKey(p.name),
       profileComplete: true,
       activeApplication: applicationOf.get(p.key) ?? null,
       createdAt,

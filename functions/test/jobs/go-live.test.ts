@@ -1,21 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { istanbulTime, paths } from "@platform/common";
 import { goLive } from "../../src/jobs/go-live.js";
 import { addProject, addUser } from "./fixtures.js";
-import {
-  type TestFirestore,
-  count,
-  crashingAfter,
-  plain,
-  run,
-  startTestFirestore,
-} from "./harness.js";
+import { count, crashingAfter, plain, run, testDatabases } from "./harness.js";
 
-let firestore: TestFirestore;
-beforeAll(async () => {
-  firestore = await startTestFirestore();
-});
-afterAll(() => firestore.close());
+const firestore = testDatabases();
 
 const friday = istanbulTime(2026, 11, 20, 12);
 const fridayLate = istanbulTime(2026, 11, 20, 12, 0, 40);

@@ -3,6 +3,7 @@
  * gets a project of its own (a separate database), so tests need no cleaning up.
  */
 import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll } from "vitest";
 import { type App, deleteApp, initializeApp } from "firebase-admin/app";
 import { type Firestore, Timestamp, getFirestore } from "firebase-admin/firestore";
 import { startFirestoreEmulator } from "@platform/emulators/firestore";
@@ -14,7 +15,7 @@ export interface TestFirestore {
   close(): Promise<void>;
 }
 
-export async function startTestFirestore(): Promise<TestFirestore> {
+async function startTestFirestore(): Promise<TestFirestore> {
   process.env.METADATA_SERVER_DETECTION = "none";
   const emulator = await startFirestoreEmulator({ port: 0, quiet: true });
   process.env.FIRESTORE_EMULATOR_HOST = `127.0.0.1:${emulator.port}`;
@@ -33,6 +34,16 @@ export async function startTestFirestore(): Promise<TestFirestore> {
       await emulator.close();
     },
   };
+}
+
+/** Registers the emulator for the test file (started before, closed after); `newDb()` per test. */
+export function testDatabases(): Pick<TestFirestore, "newDb"> {
+  let started: TestFirestore | undefined;
+  beforeAll(async () => {
+    started = await startTestFirestore();
+  });
+  afterAll(() => started?.close());
+  return { newDb: () => started!.newDb() };
 }
 
 export function run(

@@ -1,24 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Firestore } from "firebase-admin/firestore";
 import { istanbulTime, paths } from "@platform/common";
 import { announceProfitRate } from "../../src/jobs/announce-profit-rate.js";
 import { profitShare } from "../../src/jobs/profit-share.js";
 import { addProject, addTeam, addUser } from "./fixtures.js";
-import {
-  type TestFirestore,
-  count,
-  crashingAfter,
-  dump,
-  plain,
-  run,
-  startTestFirestore,
-} from "./harness.js";
+import { count, crashingAfter, dump, plain, run, testDatabases } from "./harness.js";
 
-let firestore: TestFirestore;
-beforeAll(async () => {
-  firestore = await startTestFirestore();
-});
-afterAll(() => firestore.close());
+const firestore = testDatabases();
 
 const payday = istanbulTime(2026, 12, 15, 10);
 

@@ -1,15 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Firestore } from "firebase-admin/firestore";
 import { istanbulTime, paths } from "@platform/common";
 import { applyRemovalDecisions } from "../../src/jobs/apply-removal-decisions.js";
 import { addProject, addTeam, addUser } from "./fixtures.js";
-import { type TestFirestore, count, dump, plain, run, startTestFirestore } from "./harness.js";
+import { count, dump, plain, run, testDatabases } from "./harness.js";
 
-let firestore: TestFirestore;
-beforeAll(async () => {
-  firestore = await startTestFirestore();
-});
-afterAll(() => firestore.close());
+const firestore = testDatabases();
 
 const now = istanbulTime(2026, 11, 23, 10, 5);
 

@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { BatchWriter, MAX_BATCH_WRITES, chunk, mapLimit } from "../../src/jobs/runtime.js";
 import { dedupeKey, jobNotification } from "../../src/jobs/notifications.js";
-import { type TestFirestore, count, startTestFirestore } from "./harness.js";
+import { count, testDatabases } from "./harness.js";
 
-let firestore: TestFirestore;
-beforeAll(async () => {
-  firestore = await startTestFirestore();
-});
-afterAll(() => firestore.close());
+const firestore = testDatabases();
 
 describe("batched writes", () => {
   it("commits at most MAX_BATCH_WRITES writes at once, under Firestore's 500", async () => {

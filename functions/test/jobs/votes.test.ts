@@ -1,23 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Firestore } from "firebase-admin/firestore";
 import { istanbulTime, paths } from "@platform/common";
 import { closeVotes } from "../../src/jobs/close-votes.js";
 import { openVotes } from "../../src/jobs/open-votes.js";
 import { addProject, addTeam, addUser } from "./fixtures.js";
-import {
-  type TestFirestore,
-  count,
-  crashingAfter,
-  dump,
-  run,
-  startTestFirestore,
-} from "./harness.js";
+import { count, crashingAfter, dump, run, testDatabases } from "./harness.js";
 
-let firestore: TestFirestore;
-beforeAll(async () => {
-  firestore = await startTestFirestore();
-});
-afterAll(() => firestore.close());
+const firestore = testDatabases();
 
 const week = "2026-11-20";
 const opens = istanbulTime(2026, 11, 20, 12);

@@ -16,6 +16,7 @@ import {
   messages,
   slugifyName,
   nameFields,
+  newUserDetails,
   newUserProfile,
 } from "@platform/common";
 import {
@@ -26,6 +27,7 @@ import {
   bucketOf,
   idTokenFor,
 } from "../support/api-client.js";
+import { latestMailText } from "../support/member-stack.js";
 
 const hosting = inject("stackUrls").hosting!;
 const admin = adminForStack();
@@ -82,8 +84,7 @@ async function makeMember(
   await db.doc(`users/${uid}`).set(user);
   await db.doc(`users/${uid}/private/contact`).set({ email, isEmailVerified: true });
   await db.doc(`users/${uid}/private/details`).set({
-    telephone: "",
-    iban: "",
+    ...newUserDetails(),
     role: role ?? null,
     consents: { contractOfUse: true, privacyPolicy: true, contentPolicy: true, acceptedAt: now },
   });
@@ -375,9 +376,7 @@ describe("registration", () => {
     expect(reg.attempts).toBe(0);
     mark(row, "malformed", 400);
 
-    const text = (await db.collection("mail").where("to", "==", email).get()).docs[0]!.data()
-      .message.text as string;
-    const code = /(\d{6})/.exec(text)![1]!;
+    const code = /(\d{6})/.exec(await latestMailText(email))![1]!;
     const wrong = await client.call("POST", "/auth/register-step-2", {
       body: { email, verificationCode: code === "000000" ? "111111" : "000000" },
     });
@@ -486,11 +485,7 @@ describe("registration code limits", () => {
     expect(await count("mail", "to", email)).toBe(2);
     expect((await db.doc(key).get()).data()!.attempts).toBe(0);
     await db.doc(key).update({ codeExpiresAt: ts(Date.now() - 1) });
-    const mails = (await db.collection("mail").where("to", "==", email).get()).docs.map((d) =>
-      d.data(),
-    );
-    const latest = mails.sort((a, b) => b.createdAt.toMillis() - a.createdAt.toMillis())[0]!;
-    const code = /(\d{6})/.exec(latest.message.text as string)![1]!;
+    const code = /(\d{6})/.exec(await latestMailText(email))![1]!;
     const expired = await client.call("POST", "/auth/register-step-2", {
       body: { email, verificationCode: code },
     });
@@ -643,10 +638,8 @@ describe("e-mail confirmation and password reset", () => {
     });
     expect(r.status).toBe(200);
     expect(r.body.message).toBe(messages.auth.emailConfirmationSent);
-    const sent = (
-      await db.collection("mail").where("to", "==", unverified.email).get()
-    ).docs[0]!.data();
-    const link = /(http\S+\/api\/auth\/verify-email\?\S+)/.exec(sent.message.text as string)![1]!;
+    const sent = await latestMailText(unverified.email);
+    const link = /(http\S+\/api\/auth\/verify-email\?\S+)/.exec(sent)![1]!;
     const follow = await fetch(link, { redirect: "manual" });
     expect(follow.status).toBe(302);
     expect(follow.headers.get("location")).toBe("/hesabim/deniz-koc?emailVerified=true");
@@ -674,8 +667,7 @@ describe("e-mail confirmation and password reset", () => {
     });
     expect(r.status).toBe(200);
     expect(r.body.message).toBe("Lutfen e-posta kutunuzu kontrol ediniz.");
-    const text = (await db.collection("mail").where("to", "==", person.email).get()).docs[0]!.data()
-      .message.text as string;
+    const text = await latestMailText(person.email);
     const link = /(http\S+\/yeni_sifre_belirle\?token=\S+)/.exec(text)![1]!;
     const token = new URL(link).searchParams.get("token")!;
     mark(requestRow, "good", 200, "(link to /yeni_sifre_belirle)");

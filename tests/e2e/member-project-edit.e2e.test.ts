@@ -118,9 +118,7 @@ describe.each([
 ] as const)("project edit at %s width", (name, viewport) => {
   it("the manager edits, adds positions on save and deletes one after confirming", async () => {
     const { pmEmail, otherEmail, projectId } = await seedProject(name);
-    const { context, page } = await openMemberPage(browser(), viewport, pmEmail);
-    const errors: string[] = [];
-    page.on("pageerror", (err) => errors.push(err.message));
+    const { context, page, errors } = await openMemberPage(browser(), viewport, pmEmail);
 
     // from the account page: the project menu's 'Düzenle'
     await page.goto(`${hosting}/hesabim/${slugifyName(`Mert Yönetici ${name}`)}`);
@@ -195,9 +193,7 @@ describe.each([
   it("the manager uploads the project image: Storage, the project's imagePath and /projeler; §5 refusals send nothing", async () => {
     const { pmEmail, projectId } = await seedProject(`${name}-gorsel`);
     const folder = `projects/${projectId}/image/`;
-    const { context, page } = await openMemberPage(browser(), viewport, pmEmail);
-    const errors: string[] = [];
-    page.on("pageerror", (err) => errors.push(err.message));
+    const { context, page, errors } = await openMemberPage(browser(), viewport, pmEmail);
     await page.goto(`${hosting}/projeler/edit/${projectId}`);
     const section = page.getByTestId("edit-image");
     await section.getByRole("button", { name: "Görsel yükle" }).waitFor();

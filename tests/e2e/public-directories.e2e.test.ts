@@ -1,23 +1,14 @@
 /** Junior and Senior directories (spec §2 Directories, §9) at phone, tablet and desktop widths. */
 import { trLower } from "@platform/common";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { launchBrowser, screenshot, viewports } from "../support/browser.js";
+import type { Page } from "playwright-core";
+import { describe, expect, inject, it } from "vitest";
+import { suiteBrowser, screenshot, viewports } from "../support/browser.js";
 import { seriousAxeViolations } from "../support/public-browser.js";
 import { interceptQueries, openPage } from "../support/pages.js";
 import { completeOf, PEOPLE, seedPublicData } from "../support/public-seed.js";
 
 const hosting = inject("stackUrls").hosting!;
-let browser: Browser;
-
-beforeAll(async () => {
-  await seedPublicData();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = suiteBrowser(() => seedPublicData());
 
 /** Directory order: Turkish dictionary order, as ICU's Turkish collation sorts the names. */
 const turkishOrder = new Intl.Collator("tr");
@@ -54,7 +45,7 @@ describe.each([
   ["desktop", viewports.desktop, 20],
 ] as const)("Juniorlar at %s width (%i per page)", (name, viewport, size) => {
   it("pages through the directory on the server with first, previous, next, last and page", async () => {
-    const { context, page, errors } = await openPage(browser, viewport);
+    const { context, page, errors } = await openPage(browser(), viewport);
     const queries = recordUserQueries(page);
     await page.goto(`${hosting}/juniorlar`);
     await expect.poll(() => title(page)).toBe(`Juniorlar (${juniors.length})`);
@@ -107,7 +98,7 @@ describe.each([
   });
 
   it("opens a deep link to a page from the page query parameter", async () => {
-    const { context, page } = await openPage(browser, viewport);
+    const { context, page } = await openPage(browser(), viewport);
     const target = size === 10 ? 4 : 2;
     await page.goto(`${hosting}/juniorlar?page=${target}`);
     await expect.poll(() => names(page)).toEqual(juniors.slice((target - 1) * size, target * size));
@@ -120,7 +111,7 @@ describe("search", () => {
   it.each(Object.entries(viewports))(
     "searches name and position, Turkish-aware, debounced, back to page 1 (%s)",
     async (name, viewport) => {
-      const { context, page } = await openPage(browser, viewport);
+      const { context, page } = await openPage(browser(), viewport);
       const queries = recordUserQueries(page);
       await page.goto(`${hosting}/juniorlar?page=2`);
       await expect.poll(() => title(page)).toBe(`Juniorlar (${juniors.length})`);
@@ -160,8 +151,8 @@ describe("search", () => {
 
 describe("states and Seniors", () => {
   it("shows 20 placeholders while loading, even on a phone", async () => {
-    const { context, page } = await openPage(browser, viewports.phone);
-    await interceptQueries(page, "users", "delay", 2500);
+    const { context, page } = await openPage(browser(), viewports.phone);
+    await interceptQueries(page, "users", "delay");
     await page.goto(`${hosting}/juniorlar`);
     await page.getByTestId("user-placeholder").first().waitFor();
     expect(await page.getByTestId("user-placeholder").count()).toBe(20);
@@ -171,7 +162,7 @@ describe("states and Seniors", () => {
   });
 
   it("shows the 500 screen when the directory cannot be loaded", async () => {
-    const { context, page } = await openPage(browser, viewports.desktop);
+    const { context, page } = await openPage(browser(), viewports.desktop);
     await interceptQueries(page, "users", "fail");
     await page.goto(`${hosting}/seniorlar`);
     await page.getByTestId("server-error").waitFor({ timeout: 15_000 });
@@ -184,7 +175,7 @@ describe("states and Seniors", () => {
   it.each(Object.entries(viewports))(
     "lists Seniors and opens a profile (%s)",
     async (name, viewport) => {
-      const { context, page } = await openPage(browser, viewport);
+      const { context, page } = await openPage(browser(), viewport);
       await page.goto(`${hosting}/seniorlar`);
       await expect.poll(() => title(page)).toBe("Seniorlar (3)");
       await expect.poll(() => names(page)).toEqual(sortedNames("SENIOR"));

@@ -1,22 +1,13 @@
 /** Home page and FAQ page (spec §2 Home, FAQ) at phone, tablet and desktop widths. */
-import type { Browser, Locator } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { launchBrowser, screenshot, viewports } from "../support/browser.js";
+import type { Locator } from "playwright-core";
+import { describe, expect, inject, it } from "vitest";
+import { suiteBrowser, screenshot, viewports } from "../support/browser.js";
 import { seriousAxeViolations } from "../support/public-browser.js";
 import { openPage } from "../support/pages.js";
 import { FAQS, seedPublicData } from "../support/public-seed.js";
 
 const hosting = inject("stackUrls").hosting!;
-let browser: Browser;
-
-beforeAll(async () => {
-  await seedPublicData();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = suiteBrowser(() => seedPublicData());
 
 const questionsOf = (tag: string) =>
   FAQS.filter((f) => (f.tags as readonly string[]).includes(tag));
@@ -41,7 +32,7 @@ async function checkOneOpenAtATime(accordion: Locator) {
 
 describe.each(Object.entries(viewports))("at %s width", (name, viewport) => {
   it("home: hero, how it works, mentor section, ad block, home FAQ and links", async () => {
-    const { context, page, errors } = await openPage(browser, viewport);
+    const { context, page, errors } = await openPage(browser(), viewport);
     await page.goto(hosting);
     const main = page.locator("main");
     await main
@@ -88,7 +79,7 @@ describe.each(Object.entries(viewports))("at %s width", (name, viewport) => {
   });
 
   it("FAQ page: breadcrumb and the questions tagged sss, one open at a time", async () => {
-    const { context, page, errors } = await openPage(browser, viewport);
+    const { context, page, errors } = await openPage(browser(), viewport);
     await page.goto(`${hosting}/sikca-sorulan-sorular`);
     const main = page.locator("main");
     await main.getByRole("heading", { level: 1, name: "Sıkça Sorulan Sorular" }).waitFor();

@@ -1,20 +1,12 @@
 /** The four legal pages (spec §1, §2) with their query parameters, at three widths. */
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { launchBrowser, screenshot, viewports } from "../support/browser.js";
+import type { Page } from "playwright-core";
+import { describe, expect, inject, it } from "vitest";
+import { suiteBrowser, screenshot, viewports } from "../support/browser.js";
 import { seriousAxeViolations } from "../support/public-browser.js";
 import { openPage } from "../support/pages.js";
 
 const hosting = inject("stackUrls").hosting!;
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = suiteBrowser();
 
 /** Today in Istanbul as DD/MM/YYYY. */
 function todayInIstanbul(): string {
@@ -79,7 +71,7 @@ const effectiveDate = (page: Page) => page.getByTestId("effective-date");
 
 describe.each(Object.entries(viewports))("at %s width", (name, viewport) => {
   it.each(PAGES)("$title: full text and the effective date of today", async (legal) => {
-    const { context, page, errors } = await openPage(browser, viewport);
+    const { context, page, errors } = await openPage(browser(), viewport);
     await page.goto(`${hosting}${legal.path}`);
     const main = page.locator("main");
     await main.getByRole("heading", { level: 1, name: legal.title }).waitFor();
@@ -98,7 +90,7 @@ describe.each(Object.entries(viewports))("at %s width", (name, viewport) => {
 
 describe("cookie policy structure and query parameters", () => {
   it("has the numbered sections and the table in section 2", async () => {
-    const { context, page } = await openPage(browser, viewports.desktop);
+    const { context, page } = await openPage(browser(), viewports.desktop);
     await page.goto(`${hosting}/gizlilik_cerez_politikasi`);
     const headings = page.locator("main").getByRole("heading", { level: 2 });
     await headings.first().waitFor();
@@ -122,7 +114,7 @@ describe("cookie policy structure and query parameters", () => {
   });
 
   it("hides the effective date when opened from the footer", async () => {
-    const { context, page } = await openPage(browser, viewports.phone);
+    const { context, page } = await openPage(browser(), viewports.phone);
     await page.goto(hosting);
     await page.locator("footer").getByRole("link", { name: "KVKK Aydınlatma Metni" }).click();
     await page.waitForURL(`${hosting}/kvkk?fromFooter=true`);
@@ -133,7 +125,7 @@ describe("cookie policy structure and query parameters", () => {
   });
 
   it("shows the person and the date when opened from registration", async () => {
-    const { context, page } = await openPage(browser, viewports.tablet);
+    const { context, page } = await openPage(browser(), viewports.tablet);
     const query = new URLSearchParams({
       name: "Ayşe Yılmaz",
       email: "ayse@example.com",

@@ -1,23 +1,14 @@
 /** Public profiles /junior/{userName} and /senior/{userName} (spec §2 Public user detail, §6). */
 import { GENDER_LABELS } from "@platform/common";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { launchBrowser, screenshot, viewports } from "../support/browser.js";
+import type { Page } from "playwright-core";
+import { describe, expect, inject, it } from "vitest";
+import { suiteBrowser, screenshot, viewports } from "../support/browser.js";
 import { seriousAxeViolations } from "../support/public-browser.js";
 import { interceptQueries, openPage } from "../support/pages.js";
 import { ALL_PEOPLE, PEOPLE, PROJECTS, seedPublicData } from "../support/public-seed.js";
 
 const hosting = inject("stackUrls").hosting!;
-let browser: Browser;
-
-beforeAll(async () => {
-  await seedPublicData();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = suiteBrowser(() => seedPublicData());
 
 const genderOf = (uid: string) =>
   GENDER_LABELS[ALL_PEOPLE.findIndex((p) => p.uid === uid) % 2 === 0 ? "FEMALE" : "MALE"];
@@ -35,7 +26,7 @@ async function waitForProfile(page: Page, name: string) {
 
 describe.each(Object.entries(viewports))("as a visitor at %s width", (name, viewport) => {
   it("opens a Senior's profile straight from its URL with every section", async () => {
-    const { context, page, errors } = await openPage(browser, viewport);
+    const { context, page, errors } = await openPage(browser(), viewport);
     const { mentor } = PEOPLE;
     await page.goto(`${hosting}/senior/${mentor.userName}`);
     await waitForProfile(page, mentor.name);
@@ -79,7 +70,7 @@ describe.each(Object.entries(viewports))("as a visitor at %s width", (name, view
   });
 
   it("says 'Kullanıcı bulunamadı.' for an unknown slug, the wrong type or an incomplete profile", async () => {
-    const { context, page } = await openPage(browser, viewport);
+    const { context, page } = await openPage(browser(), viewport);
     for (const path of [
       "/junior/boyle-biri-yok",
       `/junior/${PEOPLE.mentor.userName}`,
@@ -103,7 +94,7 @@ describe("as members", () => {
   ] as const)(
     "a Junior of the same project sees the Senior's e-mail and 'Mentörle Çalışmayı Sonlandır' (%s)",
     async (name, viewport) => {
-      const { context, page } = await openPage(browser, viewport, {
+      const { context, page } = await openPage(browser(), viewport, {
         signedInAs: PEOPLE.manager.email,
       });
       await page.goto(`${hosting}/senior/${PEOPLE.mentor.userName}`);
@@ -120,7 +111,7 @@ describe("as members", () => {
   );
 
   it("a teammate sees a Junior's e-mail but no mentor link on a Junior page", async () => {
-    const { context, page } = await openPage(browser, viewports.tablet, {
+    const { context, page } = await openPage(browser(), viewports.tablet, {
       signedInAs: PEOPLE.manager.email,
     });
     await page.goto(`${hosting}/junior/${PEOPLE.frontend.userName}`);
@@ -133,7 +124,7 @@ describe("as members", () => {
   });
 
   it("a member of no project sees neither the e-mail nor the mentor link", async () => {
-    const { context, page } = await openPage(browser, viewports.desktop, {
+    const { context, page } = await openPage(browser(), viewports.desktop, {
       signedInAs: PEOPLE.outsider.email,
     });
     await page.goto(`${hosting}/senior/${PEOPLE.mentor.userName}`);
@@ -149,7 +140,7 @@ describe("as members", () => {
 
 describe("navigation and errors", () => {
   it("opens a profile from the team strip and from the directory", async () => {
-    const { context, page } = await openPage(browser, viewports.desktop);
+    const { context, page } = await openPage(browser(), viewports.desktop);
     await page.goto(`${hosting}/projeler`);
     await page.locator(`[data-project-id="${PROJECTS.a.id}"]`).click();
     await page.getByTestId("team-member").first().click();
@@ -179,7 +170,7 @@ describe("navigation and errors", () => {
   });
 
   it("shows 'Hata: …' when the profile cannot be read", async () => {
-    const { context, page } = await openPage(browser, viewports.phone);
+    const { context, page } = await openPage(browser(), viewports.phone);
     await interceptQueries(page, "users", "fail");
     await page.goto(`${hosting}/junior/${PEOPLE.frontend.userName}`);
     const error = page.getByTestId("profile-error");

@@ -1,22 +1,13 @@
 /** The projects screen (spec §2 Projects, §4) at phone, tablet and desktop widths. */
-import type { Browser, Locator, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { launchBrowser, screenshot, viewports } from "../support/browser.js";
+import type { Locator, Page } from "playwright-core";
+import { describe, expect, inject, it } from "vitest";
+import { suiteBrowser, screenshot, viewports } from "../support/browser.js";
 import { seriousAxeViolations } from "../support/public-browser.js";
 import { interceptQueries, openPage } from "../support/pages.js";
 import { PEOPLE, PROJECTS, seedPublicData } from "../support/public-seed.js";
 
 const hosting = inject("stackUrls").hosting!;
-let browser: Browser;
-
-beforeAll(async () => {
-  await seedPublicData();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = suiteBrowser(() => seedPublicData());
 
 const card = (page: Page, id: string) =>
   page.locator(`[data-testid="project-card"][data-project-id="${id}"]`);
@@ -95,7 +86,7 @@ describe.each([
   ["desktop", viewports.desktop],
 ] as const)("from 640 px (%s): list and detail side by side", (name, viewport) => {
   it("lists live projects newest first, auto-selects the first and shows every element", async () => {
-    const { context, page, errors } = await openPage(browser, viewport);
+    const { context, page, errors } = await openPage(browser(), viewport);
     await page.goto(`${hosting}/projeler`);
     await expect.poll(() => page.getByTestId("projects-title").innerText()).toBe("Projeler (3)");
     await checkCards(page);
@@ -130,7 +121,7 @@ describe.each([
 
 describe("under 640 px (phone)", () => {
   it("alternates list and detail, with a back button that clears the selection", async () => {
-    const { context, page, errors } = await openPage(browser, viewports.phone);
+    const { context, page, errors } = await openPage(browser(), viewports.phone);
     await page.goto(`${hosting}/projeler`);
     await expect.poll(() => page.getByTestId("projects-title").innerText()).toBe("Projeler (3)");
     await checkCards(page);
@@ -155,8 +146,8 @@ describe("under 640 px (phone)", () => {
 
 describe("loading, empty and failing list", () => {
   it("shows 3 skeleton cards while the list loads", async () => {
-    const { context, page } = await openPage(browser, viewports.desktop);
-    await interceptQueries(page, "projects", "delay", 2500);
+    const { context, page } = await openPage(browser(), viewports.desktop);
+    await interceptQueries(page, "projects", "delay");
     await page.goto(`${hosting}/projeler`);
     await page.getByTestId("project-skeleton").first().waitFor();
     expect(await page.getByTestId("project-skeleton").count()).toBe(3);
@@ -168,7 +159,7 @@ describe("loading, empty and failing list", () => {
   it.each(Object.entries(viewports))(
     "shows the empty state with a link home (%s)",
     async (name, viewport) => {
-      const { context, page } = await openPage(browser, viewport);
+      const { context, page } = await openPage(browser(), viewport);
       await interceptQueries(page, "projects", "empty");
       await page.goto(`${hosting}/projeler`);
       const empty = page.getByTestId("projects-empty");
@@ -184,7 +175,7 @@ describe("loading, empty and failing list", () => {
   );
 
   it("shows the 500 screen when the list cannot be loaded", async () => {
-    const { context, page } = await openPage(browser, viewports.phone);
+    const { context, page } = await openPage(browser(), viewports.phone);
     await interceptQueries(page, "projects", "fail");
     await page.goto(`${hosting}/projeler`);
     const screen = page.getByTestId("server-error");
@@ -198,7 +189,7 @@ describe("navigation state", () => {
   it.each(Object.entries(viewports))(
     "selects, highlights and scrolls to the project another screen points at (%s)",
     async (name, viewport) => {
-      const { context, page } = await openPage(browser, viewport);
+      const { context, page } = await openPage(browser(), viewport);
       await page.goto(`${hosting}/junior/${PEOPLE.frontend.userName}`);
       await page
         .getByTestId("profile-projects")
@@ -223,7 +214,7 @@ describe("navigation state", () => {
 
 describe("signed in", () => {
   it("enables the positions, shows the qualifications and the join button, toasts close after 3 s", async () => {
-    const { context, page } = await openPage(browser, viewports.desktop, {
+    const { context, page } = await openPage(browser(), viewports.desktop, {
       signedInAs: PEOPLE.outsider.email,
     });
     await page.goto(`${hosting}/projeler`);
@@ -255,7 +246,7 @@ describe("signed in", () => {
   });
 
   it("tells a member who is already in a project", async () => {
-    const { context, page } = await openPage(browser, viewports.phone, {
+    const { context, page } = await openPage(browser(), viewports.phone, {
       signedInAs: PEOPLE.manager.email,
     });
     await page.goto(`${hosting}/projeler`);

@@ -4,36 +4,22 @@
  * the bell (badge, dropdown from 1180 px, page link below) and guarded member routes.
  */
 import { gzipSync } from "node:zlib";
-import type { Browser, Page, Response } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { launchBrowser, screenshot, viewports } from "../support/browser.js";
+import type { Page, Response } from "playwright-core";
+import { describe, expect, inject, it } from "vitest";
+import { suiteBrowser, screenshot, viewports } from "../support/browser.js";
 import { seriousAxeViolations } from "../support/public-browser.js";
 import { openPage } from "../support/pages.js";
 import { PEOPLE, seedPublicData } from "../support/public-seed.js";
 
 const hosting = inject("stackUrls").hosting!;
-let browser: Browser;
-
-beforeAll(async () => {
-  await seedPublicData();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
-
-const open = (
-  viewport: { width: number; height: number },
-  options: { signedInAs?: string; cookiesClosed?: boolean } = {},
-) => openPage(browser, viewport, options);
+const browser = suiteBrowser(() => seedPublicData());
 
 const meta = (page: Page, selector: string) =>
   page.locator(`head ${selector}`).first().getAttribute("content");
 
 describe.each(Object.entries(viewports))("shell at %s width", (name, viewport) => {
   it("shows the header menu, the visitor's buttons and the footer", async () => {
-    const { context, page, errors } = await open(viewport);
+    const { context, page, errors } = await openPage(browser(), viewport);
     await page.goto(hosting);
     await page.getByRole("heading", { level: 1 }).waitFor();
     const header = page.locator("header");
@@ -96,7 +82,7 @@ describe.each(Object.entries(viewports))("shell at %s width", (name, viewport) =
   });
 
   it("shows the cookie popup bottom-left until Kapat stores cerezPopupClosed=1", async () => {
-    const { context, page } = await open(viewport, { cookiesClosed: false });
+    const { context, page } = await openPage(browser(), viewport, { cookiesClosed: false });
     await page.goto(hosting);
     await page.getByRole("heading", { level: 1 }).waitFor();
     const popup = page.getByTestId("cookie-popup");
@@ -129,7 +115,7 @@ describe.each(Object.entries(viewports))("shell at %s width", (name, viewport) =
 
 describe("pages, titles and errors", () => {
   it("sets the title, description and social tags per page and asks not to be indexed", async () => {
-    const { context, page } = await open(viewports.desktop);
+    const { context, page } = await openPage(browser(), viewports.desktop);
     const cases = [
       ["/", "Anasayfa | Platform"],
       ["/projeler", "Projeler | Platform"],
@@ -157,7 +143,7 @@ describe("pages, titles and errors", () => {
   it.each(Object.entries(viewports))(
     "shows the 404 screen with a link home for /not-found and unknown paths (%s)",
     async (name, viewport) => {
-      const { context, page } = await open(viewport);
+      const { context, page } = await openPage(browser(), viewport);
       for (const path of ["/not-found", "/boyle/bir/sayfa/yok"]) {
         await page.goto(`${hosting}${path}`);
         const screen = page.getByTestId("not-found");
@@ -177,7 +163,7 @@ describe("pages, titles and errors", () => {
   it.each(Object.entries(viewports))(
     "shows the 500 screen at /server-error with home and reload buttons (%s)",
     async (name, viewport) => {
-      const { context, page } = await open(viewport);
+      const { context, page } = await openPage(browser(), viewport);
       await page.goto(`${hosting}/server-error`);
       const screen = page.getByTestId("server-error");
       await screen.waitFor();
@@ -196,7 +182,7 @@ describe("pages, titles and errors", () => {
   );
 
   it("redirects a screen that fails to render to /server-error, whose reload goes back", async () => {
-    const { context, page } = await open(viewports.desktop);
+    const { context, page } = await openPage(browser(), viewports.desktop);
     // The FAQ screen's code cannot load: the route throws while rendering it.
     await page.route(/\/assets\/FaqPage-[^/]+\.js$/, (route) => route.abort());
     await page.goto(hosting);
@@ -212,7 +198,7 @@ describe("pages, titles and errors", () => {
   });
 
   it("scrolls to the top on every route change", async () => {
-    const { context, page } = await open(viewports.phone);
+    const { context, page } = await openPage(browser(), viewports.phone);
     await page.goto(hosting);
     await page.getByRole("heading", { level: 1 }).waitFor();
     await page.locator("footer").scrollIntoViewIfNeeded();
@@ -224,7 +210,7 @@ describe("pages, titles and errors", () => {
   });
 
   it("switches between the light and dark colour schemes", async () => {
-    const { context, page } = await open(viewports.desktop);
+    const { context, page } = await openPage(browser(), viewports.desktop);
     await context.clearCookies();
     await page.emulateMedia({ colorScheme: "light" });
     await page.goto(hosting);
@@ -244,7 +230,7 @@ describe("pages, titles and errors", () => {
   });
 
   it("sends a visitor from a member route to the login page", async () => {
-    const { context, page } = await open(viewports.desktop);
+    const { context, page } = await openPage(browser(), viewports.desktop);
     for (const path of ["/bildirimler", "/hesabim/deniz-acar", "/projeler/edit/proj-a"]) {
       await page.goto(`${hosting}${path}`);
       await page.waitForURL(`${hosting}/giris_yap`);
@@ -255,7 +241,7 @@ describe("pages, titles and errors", () => {
 
 describe("bundle budget", () => {
   it("downloads at most 250 KB of gzipped JavaScript for a first visit to /", async () => {
-    const { context, page } = await open(viewports.desktop);
+    const { context, page } = await openPage(browser(), viewports.desktop);
     const scripts: Response[] = [];
     page.on("response", (res) => {
       if (res.url().startsWith(hosting) && /\.js(\?|$)/.test(res.url())) scripts.push(res);
@@ -274,7 +260,9 @@ describe("signed-in header", () => {
   it.each(Object.entries(viewports))(
     "shows the member's name and the bell with the unread count (%s)",
     async (name, viewport) => {
-      const { context, page, errors } = await open(viewport, { signedInAs: PEOPLE.manager.email });
+      const { context, page, errors } = await openPage(browser(), viewport, {
+        signedInAs: PEOPLE.manager.email,
+      });
       await page.goto(hosting);
       const badge = page.getByTestId("bell-badge");
       await expect
@@ -306,7 +294,8 @@ describe("signed-in header", () => {
   );
 
   it("opens the notifications dropdown (max 400 px high) from 1180 px on", async () => {
-    const { context, page } = await open(
+    const { context, page } = await openPage(
+      browser(),
       { width: 1180, height: 900 },
       {
         signedInAs: PEOPLE.manager.email,

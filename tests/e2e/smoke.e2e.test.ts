@@ -1,17 +1,8 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { launchBrowser, screenshot, viewports } from "../support/browser.js";
+import { describe, expect, inject, it } from "vitest";
+import { suiteBrowser, screenshot, viewports } from "../support/browser.js";
 
 const hosting = inject("stackUrls").hosting!;
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = suiteBrowser();
 
 describe("local stack smoke test", () => {
   it("answers /api/health through the Hosting rewrite", async () => {
@@ -33,7 +24,7 @@ describe("local stack smoke test", () => {
 
   for (const [name, viewport] of Object.entries(viewports)) {
     it(`renders the home page in Chromium at ${name} width`, async () => {
-      const page = await browser.newPage({ viewport });
+      const page = await browser().newPage({ viewport });
       const errors: string[] = [];
       page.on("pageerror", (err) => errors.push(err.message));
       await page.goto(hosting);

@@ -1,10 +1,31 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { type Browser, chromium, type Page } from "playwright-core";
+import { afterAll, beforeAll } from "vitest";
 import { screenshotsDir } from "./artefacts.js";
 
 /** Debian's Chromium (installed by .ci/run); Playwright's own browser download is not used. */
 const executablePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+/**
+ * One browser for a test file: `prepare` (the file's data) and the launch before its tests, the
+ * browser closed and `finish` run after them. Returns the browser once started.
+ */
+export function suiteBrowser(
+  prepare?: () => Promise<void>,
+  finish?: () => Promise<void>,
+): () => Browser {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    await prepare?.();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await finish?.();
+  });
+  return () => browser!;
+}
 
 export function launchBrowser(): Promise<Browser> {
   // Playwright gives every launch a fresh temporary profile (user data dir).

@@ -7,8 +7,7 @@ import { getAuth } from "firebase-admin/auth";
 import { getFirestore, type Firestore } from "firebase-admin/firestore";
 import { getStorage } from "firebase-admin/storage";
 import type { Browser } from "playwright-core";
-import { afterAll, beforeAll } from "vitest";
-import { launchBrowser } from "./browser.js";
+import { suiteBrowser } from "./browser.js";
 import { openPage } from "./pages.js";
 import { BUCKET, PROJECT_ID, clearStackData, pointAtStack } from "./stack-env.js";
 
@@ -22,10 +21,10 @@ import {
   paths,
 } from "@platform/common";
 
-export const POSITION_NAMES = ["Project Manager", "Frontend Developer", "Backend Developer"];
-export const SKILLS = ["TypeScript", "React", "Node.js", "Figma"];
-export const LANGUAGES = ["Türkçe", "İngilizce", "Almanca"];
-export const COUNTRIES = [
+const POSITION_NAMES = ["Project Manager", "Frontend Developer", "Backend Developer"];
+const SKILLS = ["TypeScript", "React", "Node.js", "Figma"];
+const LANGUAGES = ["Türkçe", "İngilizce", "Almanca"];
+const COUNTRIES = [
   { isoCode: "TR", name: "Türkiye" },
   { isoCode: "DE", name: "Almanya" },
 ];
@@ -61,13 +60,13 @@ export async function storageObjects(
   );
 }
 
-export async function closeAdmin(): Promise<void> {
+async function closeAdmin(): Promise<void> {
   if (app) await deleteApp(app);
   app = undefined;
 }
 
 /** Empties Firestore and Auth and writes the position and skill lists. */
-export async function resetMemberData(): Promise<void> {
+async function resetMemberData(): Promise<void> {
   pointAtStack();
   await clearStackData();
   const db = adminDb();
@@ -156,16 +155,7 @@ export async function userRecordByEmail(email: string) {
  * closed with the admin connection afterwards. Returns the browser (started in `beforeAll`).
  */
 export function memberSuiteBrowser(): () => Browser {
-  let browser: Browser | undefined;
-  beforeAll(async () => {
-    await resetMemberData();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await closeAdmin();
-  });
-  return () => browser!;
+  return suiteBrowser(resetMemberData, closeAdmin);
 }
 
 /** A page in a fresh context with the cookie popup closed, signed in as `email` when given. */

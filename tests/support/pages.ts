@@ -37,7 +37,7 @@ export async function interceptQueries(
   page: Page,
   collectionId: string,
   handle: "delay" | "empty" | "fail",
-  delayMs = 1500,
+  delayMs = 2500,
 ): Promise<void> {
   await page.route(/:8080\/v1\/projects\/.*documents.*:runQuery/, async (route) => {
     const body = route.request().postData() ?? "";

@@ -4,7 +4,7 @@
  */
 import { PNG } from "pngjs";
 
-export const FIVE_MB = 5 * 1024 * 1024;
+const FIVE_MB = 5 * 1024 * 1024;
 
 export interface UploadFile {
   name: string;
@@ -17,7 +17,7 @@ export interface UploadFile {
  * run) and opaque, which deflate barely shrinks: about width × height × 3.4 bytes. Without it a
  * colour gradient of a few hundred bytes.
  */
-export function pngImage(width: number, height: number, noise = false): Buffer {
+function pngImage(width: number, height: number, noise = false): Buffer {
   const png = new PNG({ width, height });
   let seed = 0x2f6b_1d3a;
   for (let i = 0; i < png.data.length; i += 4) {

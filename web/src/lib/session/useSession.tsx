@@ -58,19 +58,13 @@ export function SessionController() {
   }, []);
 
   useEffect(() => {
-    // The client announces a lost session after the logout below already replaced the page
-    // with the login page; following that event too would only add a second history entry.
-    let atLoginAfterLoss = false;
+    // The client announces a lost session (the login page) only after the handler below has
+    // logged out and replaced the page with the login page; following it would add a history entry.
     const off = api.onError((event) => {
-      if (atLoginAfterLoss && event.path === LOGIN_PATH) {
-        atLoginAfterLoss = false;
-        return;
-      }
-      navigate(event.path);
+      if (event.path !== LOGIN_PATH) navigate(event.path);
     });
     setSessionLostHandler(async () => {
       await performLogout(logoutDeps(queryClient, navigate), { force: true });
-      atLoginAfterLoss = true;
     });
     return () => {
       off();

@@ -5,12 +5,19 @@
  */
 
 const FALLBACK = "/";
-// Control characters (tabs and newlines included), backslashes and whitespace.
-const UNSAFE = /[\u0000-\u0020\u007f-\u009f\\]/;
+
+/** Control characters (tabs and newlines included), spaces and backslashes. */
+function hasUnsafeCharacter(text: string): boolean {
+  for (const ch of text) {
+    const code = ch.codePointAt(0)!;
+    if (code <= 0x20 || (code >= 0x7f && code <= 0x9f) || ch === "\\") return true;
+  }
+  return false;
+}
 
 /** `candidate` as a same-origin path (`/…` with query and fragment), or "/" when it is not one. */
 export function safeReturnPath(candidate: string | undefined | null, appBaseUrl: string): string {
-  if (!candidate || UNSAFE.test(candidate)) return FALLBACK;
+  if (!candidate || hasUnsafeCharacter(candidate)) return FALLBACK;
   // An encoded backslash too: anything that decodes the path before redirecting would unveil it.
   if (/%5c/i.test(candidate)) return FALLBACK;
   let base: URL;

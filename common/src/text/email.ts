@@ -5,7 +5,7 @@
  * Addresses must be plain ASCII, which also rules out look-alike letters.
  */
 
-const ASCII = /^[\x00-\x7f]*$/;
+const ASCII = /^\p{ASCII}*$/u;
 const SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** The stored form: trimmed and lower-cased without locale rules. */

@@ -118,7 +118,11 @@ describe("registering someone else's address first", () => {
     attacker = (await signInWithEmailAndPassword(sdkAuth, victim, attackerPassword)).user;
     attackerUid = attacker.uid;
     attackerIdToken = await attacker.getIdToken();
+    const csrf = (await attackerApi.call<{ csrfToken: string }>("GET", "/auth/csrf-token")).body
+      .csrfToken;
     const login = await attackerApi.call("POST", "/auth/login", {
+      withCookies: true,
+      csrf,
       body: { email: victim, password: attackerPassword },
     });
     expect(login.status).toBe(200);
@@ -127,6 +131,11 @@ describe("registering someone else's address first", () => {
       body: { about: "önceden" },
     });
     expect(meanwhile.status).toBe(200);
+    const renewed = await attackerApi.call("POST", "/auth/refresh-access-token", {
+      withCookies: true,
+      csrf,
+    });
+    expect(renewed.status).toBe(200);
 
     // The owner of the address registers (a minute later) and finishes all three steps.
     await pretendMinutePassed(victim);
@@ -178,6 +187,7 @@ describe("registering someone else's address first", () => {
     await expect(attacker.getIdToken(true)).rejects.toThrow();
     const refreshed = await attackerApi.call("POST", "/auth/refresh-access-token", {
       withCookies: true,
+      csrf,
     });
     expectRefused(refreshed, 401, messages.auth.refreshInvalid);
     // And the attacker's password is gone; the owner's works.

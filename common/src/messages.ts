@@ -58,6 +58,16 @@ export const messages = {
     passwordRule: "Sifre en az 8 karakter, bir buyuk harf ve bir rakam icermelidir.",
     resetMailSent: "Lutfen e-posta kutunuzu kontrol ediniz.",
     passwordUpdated: "Sifreniz basariyla guncellendi.",
+    emailRequired: "E-posta adresi zorunludur.",
+    emailInvalid: "Geçerli bir e-posta adresi girin.",
+    emailNotAscii:
+      "E-posta adresi yalnızca İngilizce harfler, rakamlar ve işaretler içerebilir (ç, ğ, ı, İ, ö, ş, ü kullanılamaz).",
+    registrationLocked:
+      "Bu e-posta adresinin kaydı doğrulandı. Kayıt yalnızca onay kodunun girildiği sayfadan tamamlanabilir.",
+    registrationTokenInvalid:
+      "Kayıt oturumu geçersiz veya süresi dolmuş. Lütfen kaydı onay kodunu girdiğiniz sayfadan tamamlayın.",
+    recentLoginRequired:
+      "Güvenliğiniz için e-posta adresinizi değiştirmeden önce lütfen tekrar giriş yapın.",
   },
   users: {
     updateFailed: "Profil güncellenirken bir hata oluştu",

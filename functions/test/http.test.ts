@@ -190,6 +190,9 @@ describe("helpers", () => {
     expect(safeReturnPath("https://kotu.example/hesabim")).toBe("/");
     expect(safeReturnPath("//kotu.example")).toBe("/");
     expect(safeReturnPath(undefined)).toBe("/");
+    for (const evil of ["/\\evil.example", "/%5Cevil", "/\t/evil.example", "javascript:x"]) {
+      expect(safeReturnPath(evil)).toBe("/");
+    }
   });
 
   it("recognises JPEG and PNG by their first bytes only", () => {

@@ -79,4 +79,17 @@ describe("PATCH /users body → document changes (spec §5, §7)", () => {
     });
     expect(buildProfileUpdate({ email: "ornek" }, now).ok).toBe(false);
   });
+
+  it("folds a new e-mail without Turkish rules and refuses non-ASCII addresses", () => {
+    const folded = buildProfileUpdate({ contactData: { email: " Info@Gmail.com " } }, now);
+    expect(folded).toMatchObject({ ok: true, value: { email: "info@gmail.com" } });
+    expect(buildProfileUpdate({ contactData: { email: "ınfo@gmaıl.com" } }, now)).toEqual({
+      ok: false,
+      message: messages.auth.emailNotAscii,
+    });
+    expect(buildProfileUpdate({ email: "ali@" }, now)).toEqual({
+      ok: false,
+      message: messages.auth.emailInvalid,
+    });
+  });
 });

@@ -317,6 +317,7 @@ describe("CSRF and the session cookie", () => {
 describe("registration", () => {
   const email = mail("yeni");
   let uid = "";
+  let registrationToken = "";
 
   it("POST /auth/register-step-1", async () => {
     const row = "POST /auth/register-step-1";
@@ -386,11 +387,15 @@ describe("registration", () => {
     expect(reg.attempts).toBe(1);
     mark(row, "other's token", 400, "(wrong code counted)");
 
-    const r = await client.call("POST", "/auth/register-step-2", {
-      body: { email, verificationCode: code },
-    });
+    const r = await client.call<{ data: { registrationToken: string } }>(
+      "POST",
+      "/auth/register-step-2",
+      { body: { email, verificationCode: code } },
+    );
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({ success: true, data: { email, verified: true } });
+    registrationToken = r.body.data.registrationToken;
+    expect(registrationToken).toMatch(/^[A-Za-z0-9_-]{40,}$/);
     expect((await auth.getUser(uid)).emailVerified).toBe(true);
     expect((await db.doc(`users/${uid}/private/contact`).get()).data()!.isEmailVerified).toBe(true);
     mark(row, "good", 200);
@@ -426,6 +431,7 @@ describe("registration", () => {
     const r = await client.call("POST", "/auth/register-step-3", {
       body: {
         email,
+        registrationToken,
         type: "Junior",
         position: "Tester",
         skills: ["React", { name: "Figma" }],

@@ -40,6 +40,29 @@ export async function idTokenFor(email: string, password: string): Promise<strin
   return body.idToken;
 }
 
+/**
+ * An ID token as the Auth emulator issues them (unsigned, which firebase-admin accepts from the
+ * emulator only) with a chosen sign-in time: how a session signed in long ago looks, made without
+ * waiting. The user must exist; revocation checks still apply to it.
+ */
+export function unsignedIdToken(input: { uid: string; email: string; authTime: number }): string {
+  const now = Math.floor(Date.now() / 1000);
+  const part = (o: object) => Buffer.from(JSON.stringify(o)).toString("base64url");
+  const payload = {
+    iss: `https://securetoken.google.com/${PROJECT_ID}`,
+    aud: PROJECT_ID,
+    sub: input.uid,
+    user_id: input.uid,
+    email: input.email,
+    email_verified: true,
+    auth_time: input.authTime,
+    iat: now,
+    exp: now + 3600,
+    firebase: { identities: { email: [input.email] }, sign_in_provider: "password" },
+  };
+  return `${part({ alg: "none", typ: "JWT" })}.${part(payload)}.`;
+}
+
 export interface ApiResult<T = Record<string, unknown>> {
   status: number;
   body: T & { success?: boolean; message?: string; data?: unknown };

@@ -2,6 +2,7 @@
  * The e-mail code of sign-up step 2 (design §4): six digits, valid 10 minutes, 5 attempts, a new
  * code at most once a minute. Pure: `now` and the random source come in.
  */
+import { foldEmail } from "../text/email.js";
 
 export const CODE_LENGTH = 6;
 export const CODE_TTL_MS = 10 * 60 * 1000;
@@ -38,5 +39,29 @@ export function resendWaitSeconds(lastSentAt: Date, now: Date): number {
 
 /** The document id of a registration: the lower-cased e-mail, safe as a Firestore id. */
 export function registrationKey(email: string): string {
-  return encodeURIComponent(email.trim().toLowerCase());
+  return encodeURIComponent(foldEmail(email));
+}
+
+/**
+ * How long a registration stays open after its code is proven: only the browser that proved it
+ * (holding the registration token of step 2) can finish it, and nobody can start the address over
+ * until then. Afterwards step 1 may start again.
+ */
+export const REGISTRATION_TTL_MS = 60 * 60 * 1000;
+
+/** The moment a registration proven at `verifiedAt` closes. */
+export const registrationExpiry = (verifiedAt: Date) =>
+  new Date(verifiedAt.getTime() + REGISTRATION_TTL_MS);
+
+/**
+ * Whether a registration is proven and still open: only the holder of its token may finish it and
+ * nobody may start the address over. Registrations proven before `expiresAt` was recorded close
+ * REGISTRATION_TTL_MS after their last code was sent.
+ */
+export function provenRegistrationOpen(
+  reg: { verified: boolean; expiresAt: Date | null; lastSentAt: Date },
+  now: Date,
+): boolean {
+  const closes = reg.expiresAt ?? registrationExpiry(reg.lastSentAt);
+  return reg.verified && now.getTime() < closes.getTime();
 }

@@ -393,4 +393,8 @@ export interface RegistrationDoc {
   attempts: number;
   lastSentAt: TimestampLike;
   verified: boolean;
+  /** SHA-256 of the registration token handed out by step 2; step 3 needs the token. */
+  tokenHash?: string | null;
+  /** When a proven registration closes (REGISTRATION_TTL_MS after step 2). */
+  expiresAt?: TimestampLike | null;
 }

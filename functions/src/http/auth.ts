@@ -11,6 +11,8 @@ export interface AuthUser {
   email: string | null;
   emailVerified: boolean;
   role: Role | null;
+  /** When the caller last signed in with a password (`auth_time`, seconds since the epoch). */
+  authTime: number | null;
 }
 
 export function bearerToken(req: Request): string | null {
@@ -19,12 +21,15 @@ export function bearerToken(req: Request): string | null {
   return match ? match[1]! : null;
 }
 
-/** The verified caller, or null when there is no token or it does not verify. */
+/**
+ * The verified caller, or null when there is no token or it does not verify. Revocation is
+ * checked on every request: a token of a deleted, disabled or revoked account authorises nothing.
+ */
 export async function authenticate(req: Request): Promise<AuthUser | null> {
   const token = bearerToken(req);
   if (!token) return null;
   try {
-    const decoded = await adminAuth().verifyIdToken(token);
+    const decoded = await adminAuth().verifyIdToken(token, true);
     const role = (ROLES as readonly string[]).includes(String(decoded.role))
       ? (decoded.role as Role)
       : null;
@@ -33,6 +38,7 @@ export async function authenticate(req: Request): Promise<AuthUser | null> {
       email: decoded.email ?? null,
       emailVerified: decoded.email_verified === true,
       role,
+      authTime: typeof decoded.auth_time === "number" ? decoded.auth_time : null,
     };
   } catch {
     return null;

@@ -79,3 +79,18 @@ export function passwordResetMail(to: string, link: string): Mail {
     html: layout(lines, { href: link, label: "Yeni Şifre Belirle" }),
   };
 }
+
+/** To the address an account leaves: the change is announced where the owner can still read it. */
+export function emailChangedMail(to: string, newEmail: string): Mail {
+  const lines = [
+    "Merhaba,",
+    `Hesabınızın e-posta adresi ${newEmail} olarak değiştirildi. Bu bildirim önceki adresinize gönderilmiştir.`,
+    "Bu değişikliği siz yapmadıysanız lütfen hemen bizimle iletişime geçin.",
+  ];
+  return {
+    to,
+    subject: "E-posta adresiniz değiştirildi",
+    text: lines.join("\n\n"),
+    html: layout(lines),
+  };
+}

@@ -1,10 +1,11 @@
 import { Router } from "express";
 import { z } from "zod";
-import { isWellFormedCode, messages, toTitleCaseTr } from "@platform/common";
+import { isWellFormedCode, messages, toTitleCaseTr, withQueryParam } from "@platform/common";
 import { endpoint } from "../http/endpoint.js";
 import { ensureSession, readSession, writeSession } from "../http/session.js";
 import { ApiError } from "../http/errors.js";
 import * as accounts from "../services/accounts.js";
+import * as registration from "../services/registration.js";
 import {
   emailSchema,
   formBoolean,
@@ -34,6 +35,13 @@ const step2Body = z.object({
 const step3Body = z
   .object({
     email: emailSchema,
+    // Checked by the service after the registration is found, so an unproven one says so first.
+    registrationToken: z
+      .string({ error: messages.auth.registrationTokenInvalid })
+      .trim()
+      .max(200, { error: messages.auth.registrationTokenInvalid })
+      .optional()
+      .default(""),
     type: memberTypeSchema,
     position: positionNameSchema,
     skills: namedListSchema.optional().default([]),
@@ -88,7 +96,7 @@ export function authRouter(): Router {
   r.post(
     "/register-step-1",
     endpoint({ body: step1Body }, async ({ body, now }) => {
-      const { created, sent } = await accounts.registerStep1(body, now);
+      const { created, sent } = await registration.registerStep1(body, now);
       return { status: created ? 201 : 200, message: messages.auth.codeSent, data: sent };
     }),
   );
@@ -96,7 +104,7 @@ export function authRouter(): Router {
   r.post(
     "/register-step-2",
     endpoint({ body: step2Body }, async ({ body, now }) => {
-      const data = await accounts.registerStep2(body, now);
+      const data = await registration.registerStep2(body, now);
       return { message: messages.auth.codeVerified, data };
     }),
   );
@@ -104,7 +112,7 @@ export function authRouter(): Router {
   r.post(
     "/register-step-3",
     endpoint({ body: step3Body }, async ({ body, now }) => {
-      const data = await accounts.registerStep3(body, now);
+      const data = await registration.registerStep3(body, now);
       return { message: messages.auth.registrationComplete, data };
     }),
   );
@@ -179,8 +187,7 @@ export function authRouter(): Router {
     endpoint({ query: verifyQuery }, async ({ query, res }) => {
       const ok = await accounts.verifyEmail(query.token);
       const target = accounts.safeReturnPath(query.continueUrl);
-      const sep = target.includes("?") ? "&" : "?";
-      res.redirect(302, `${target}${sep}emailVerified=${ok ? "true" : "false"}`);
+      res.redirect(302, withQueryParam(target, "emailVerified", ok ? "true" : "false"));
     }),
   );
 

@@ -1,12 +1,15 @@
 /** Shared zod building blocks with the Turkish messages of spec §5. */
 import { z } from "zod";
-import { MEMBER_TYPES, messages, trLower } from "@platform/common";
+import { MEMBER_TYPES, foldEmail, isAsciiEmail, messages } from "@platform/common";
 
+/** An address: ASCII only (else the Turkish refusal), well formed, folded without locale rules. */
 export const emailSchema = z
-  .string({ error: "E-posta adresi zorunludur." })
+  .string({ error: messages.auth.emailRequired })
   .trim()
-  .pipe(z.email({ error: "Geçerli bir e-posta adresi girin." }))
-  .transform((e) => trLower(e));
+  .min(1, { error: messages.auth.emailRequired, abort: true })
+  .refine(isAsciiEmail, { error: messages.auth.emailNotAscii, abort: true })
+  .pipe(z.email({ error: messages.auth.emailInvalid }))
+  .transform(foldEmail);
 
 export const passwordSchema = z
   .string({ error: "Şifre zorunludur." })

@@ -78,7 +78,7 @@ export function usersRouter(): Router {
     endpoint({ auth: "required", body: updateBody }, async ({ body, user, now }) => {
       const update = buildProfileUpdate(body as ProfileBody, now);
       if (!update.ok) throw badRequest(update.message);
-      const data = await users.updateProfile(user.uid, update.value, now);
+      const data = await users.updateProfile(user.uid, update.value, now, user);
       return { message: messages.users.updateSuccess, data };
     }),
   );

@@ -16,8 +16,10 @@ import {
   normalizeSocialMedias,
   normalizeTelephone,
   parseBirthDate,
+  foldEmail,
+  isAsciiEmail,
+  isEmailAddress,
   toTitleCaseTr,
-  trLower,
 } from "@platform/common";
 
 export interface ProfileUpdate {
@@ -77,8 +79,6 @@ function pick(body: ProfileBody, section: "personalData" | "contactData", key: s
   return { present: false, value: undefined };
 }
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
 export function buildProfileUpdate(body: ProfileBody, now: Date): ProfileUpdateResult {
   const user: ProfileUpdate["user"] = {};
   const details: ProfileUpdate["details"] = {};
@@ -120,9 +120,10 @@ export function buildProfileUpdate(body: ProfileBody, now: Date): ProfileUpdateR
 
   const mail = pick(body, "contactData", "email");
   if (mail.present) {
-    const e = typeof mail.value === "string" ? trLower(mail.value.trim()) : "";
-    if (!EMAIL.test(e)) return { ok: false, message: "Geçerli bir e-posta adresi girin." };
-    email = e;
+    const raw = typeof mail.value === "string" ? mail.value : "";
+    if (!isAsciiEmail(raw)) return { ok: false, message: messages.auth.emailNotAscii };
+    if (!isEmailAddress(raw)) return { ok: false, message: messages.auth.emailInvalid };
+    email = foldEmail(raw);
   }
   const telephone = pick(body, "contactData", "telephone");
   if (telephone.present) {

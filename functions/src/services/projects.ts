@@ -223,5 +223,5 @@ export async function updateProject(
       );
     }
   });
-  return getProject({ uid, email: null, emailVerified: false, role: null }, id);
+  return getProject({ uid, email: null, emailVerified: false, role: null, authTime: null }, id);
 }

@@ -9,7 +9,8 @@ import {
   searchKeyForQuery,
   slugifyName,
   nameFields,
-  trLower,
+  isRecentSignIn,
+  sameEmail,
 } from "@platform/common";
 import { adminAuth, db } from "../firebase.js";
 import type { AuthUser } from "../http/auth.js";
@@ -17,6 +18,7 @@ import { isStaff } from "../http/auth.js";
 import { ApiError, conflict, notFound } from "../http/errors.js";
 import { ts } from "../infra/firestore.js";
 import { authCode } from "../infra/identity.js";
+import { emailChangedMail, queueMail } from "../infra/mail.js";
 import { userDto } from "./dto.js";
 import { type ProfileUpdate } from "./profile-update.js";
 import { assertKnownPositions, contactRef, data, detailsRef, projectRef, userRef } from "./refs.js";
@@ -81,14 +83,16 @@ export async function listByType(input: {
 }
 
 /**
- * Saves the sections of a profile update. An e-mail change goes to Firebase Auth first (the
- * authority on uniqueness), then everything else in one transaction; if the transaction fails
- * the Auth e-mail is put back.
+ * Saves the sections of a profile update. An e-mail change hands the account to another address,
+ * so it needs a recent sign-in (else 401 and nothing changes) and the old address is told. It goes
+ * to Firebase Auth first (the authority on uniqueness), then everything else in one transaction
+ * with the mail to the old address; if the transaction fails the Auth e-mail is put back.
  */
 export async function updateProfile(
   uid: string,
   update: ProfileUpdate,
   now: Date,
+  signIn: { authTime: number | null },
 ): Promise<UserDto> {
   const [user, contact] = await Promise.all([
     userRef(uid).get().then(data),
@@ -102,7 +106,10 @@ export async function updateProfile(
 
   const oldEmail = contact?.email ?? null;
   const newEmail = update.email;
-  const emailChanges = newEmail !== undefined && trLower(newEmail) !== trLower(oldEmail ?? "");
+  const emailChanges = newEmail !== undefined && !sameEmail(newEmail, oldEmail ?? "");
+  if (emailChanges && !isRecentSignIn(signIn.authTime, now)) {
+    throw new ApiError(401, messages.auth.recentLoginRequired);
+  }
   if (emailChanges) {
     try {
       await adminAuth().updateUser(uid, { email: newEmail, emailVerified: false });
@@ -144,8 +151,10 @@ export async function updateProfile(
       }
       tx.update(userRef(uid), changes);
 
-      if (emailChanges)
+      if (emailChanges) {
         tx.set(contactRef(uid), { email: newEmail, isEmailVerified: false }, { merge: true });
+        if (oldEmail) queueMail(tx, emailChangedMail(oldEmail, newEmail!), now);
+      }
       if (Object.keys(update.details).length > 0)
         tx.set(detailsRef(uid), update.details, { merge: true });
 

@@ -16,7 +16,5 @@ export function formatBirthDate(iso: string | null | undefined): string {
   return match ? `${match[3]}/${match[2]}/${match[1]}` : (iso ?? "");
 }
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-/** The shape check of an e-mail address, ignoring surrounding spaces. */
-export const isEmailAddress = (value: string) => EMAIL.test(value.trim());
+/** The shape check of an e-mail address (ASCII only, surrounding spaces ignored), as the API's. */
+export { isEmailAddress } from "@platform/common";

@@ -17,6 +17,8 @@ import {
   GENDER_LABELS,
   LANGUAGE_LEVELS,
   SOCIAL_NETWORKS,
+  isAsciiEmail,
+  messages,
   type Gender,
   type UserDto,
 } from "@platform/common";
@@ -24,7 +26,7 @@ import { IconPlus, IconTrash } from "@tabler/icons-react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { FormEventHandler, ReactNode } from "react";
 import { api } from "../../lib/api/index";
-import { messageOf } from "../../lib/api/errors";
+import { ApiError, messageOf } from "../../lib/api/errors";
 import { isEmailAddress } from "../../lib/format";
 import { lookupNames, useLookupNames } from "../../lib/lookups";
 import { useLogout } from "../../lib/session/useSession";
@@ -78,6 +80,13 @@ function useSave(onDone: () => void, endsSession: (body: SaveBody) => boolean = 
       }
       notifications.show({ color: "teal", message: E.saved });
       await queryClient.invalidateQueries();
+    },
+    // A 401 has ended the session (the login page replaces this one), so say why over there:
+    // e.g. an e-mail change that needs a fresh sign-in.
+    onError: (err) => {
+      if (err instanceof ApiError && err.status === 401) {
+        notifications.show({ color: "red", message: messageOf(err, E.failed) });
+      }
     },
   });
 }
@@ -211,7 +220,10 @@ function ContactForm({ user, onDone }: { user: UserDto; onDone: () => void }) {
   const form = useForm({
     mode: "controlled",
     initialValues: { email: user.email ?? "", telephone: user.telephone ?? "" },
-    validate: { email: (v) => (isEmailAddress(v) ? null : E.email) },
+    validate: {
+      email: (v) =>
+        !isAsciiEmail(v) ? messages.auth.emailNotAscii : isEmailAddress(v) ? null : E.email,
+    },
   });
   const save = useSave(onDone, (body) =>
     emailChanged(String((body as ContactBody).contactData.email), user.email ?? ""),

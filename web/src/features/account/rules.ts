@@ -10,6 +10,7 @@ import {
   imageFileError,
   istanbulParts,
   messages,
+  sameEmail,
   type Gender,
   type LanguageSkill,
   type Named,
@@ -148,8 +149,7 @@ export function personalDataBody(v: {
 
 /** A changed e-mail is no longer verified; an unchanged one keeps its state (spec §4). */
 /** Whether the address in the form is another one than the member's (case and spaces aside). */
-export const emailChanged = (entered: string, current: string) =>
-  entered.trim().toLowerCase() !== current.trim().toLowerCase();
+export const emailChanged = (entered: string, current: string) => !sameEmail(entered, current);
 
 export function contactDataBody(
   v: { email: string; telephone: string },

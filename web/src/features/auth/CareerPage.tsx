@@ -61,6 +61,7 @@ export function CareerPage() {
     mutationFn: async (values: typeof form.values) => {
       const res = await authApi.registerStep3({
         email: pending!.email,
+        registrationToken: pending!.registrationToken ?? "",
         type: values.type,
         position: values.position,
         skills: values.skills.map((name) => ({ name })),

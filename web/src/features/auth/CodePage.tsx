@@ -30,8 +30,12 @@ export function CodePage() {
   const verify = useMutation({
     mutationFn: (code: string) =>
       authApi.registerStep2({ email: pending!.email, verificationCode: code }),
-    onSuccess: () => {
-      writePendingSignUp(window.sessionStorage, { ...pending!, verified: true });
+    onSuccess: (res) => {
+      writePendingSignUp(window.sessionStorage, {
+        ...pending!,
+        verified: true,
+        registrationToken: res.data?.registrationToken ?? "",
+      });
       navigate("/kariyer_bilgileri");
     },
   });

@@ -6,9 +6,13 @@ export const authApi = {
   registerStep1: (body: { name: string; email: string; password: string }) =>
     api.post("/auth/register-step-1", body),
   registerStep2: (body: { email: string; verificationCode: string }) =>
-    api.post("/auth/register-step-2", body),
+    api.post<{ email: string; verified: boolean; registrationToken: string }>(
+      "/auth/register-step-2",
+      body,
+    ),
   registerStep3: (body: {
     email: string;
+    registrationToken: string;
     type: MemberType;
     position: string;
     skills: { name: string }[];

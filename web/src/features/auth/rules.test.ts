@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { messages } from "@platform/common";
 import { ApiError } from "../../lib/api/errors";
 import {
   backspaceInBox,
@@ -79,6 +80,7 @@ describe("form checks", () => {
     expect(emailError("")).toBe("Bu alan zorunludur.");
     expect(emailError("ali@")).toBe("Geçerli bir e-posta adresi girin.");
     expect(emailError(" ali@ornek.com ")).toBeNull();
+    expect(emailError("ınfo@gmaıl.com")).toBe(messages.auth.emailNotAscii);
   });
 
   it("new password: at least 8 characters, with the §8 rule text", () => {
@@ -95,6 +97,10 @@ describe("form checks", () => {
     ).toEqual({ name: "Ilgın Şahin", email: "a@b.co", password: "Secret12" });
     expect(signUpPayload({ name: "ismail çelik", email: "x@y.z", password: "p" }).name).toBe(
       "İsmail Çelik",
+    );
+    // Without Turkish rules: Info@Gmail.com must not become ınfo@gmaıl.com.
+    expect(signUpPayload({ name: "a b", email: " Info@Gmail.com ", password: "p" }).email).toBe(
+      "info@gmail.com",
     );
   });
 
@@ -122,6 +128,9 @@ describe("pending sign-up", () => {
     expect(readPendingSignUp(s)).toEqual({ name: "Ali Veli", email: "a@b.co" });
     writePendingSignUp(s, { name: "Ali Veli", email: "a@b.co", verified: true });
     expect(readPendingSignUp(s)).toEqual({ name: "Ali Veli", email: "a@b.co", verified: true });
+    const withToken = { name: "Ali Veli", email: "a@b.co", verified: true, registrationToken: "t" };
+    writePendingSignUp(s, withToken);
+    expect(readPendingSignUp(s)).toEqual(withToken);
     expect([...s.data.values()].join()).not.toMatch(/password/i);
   });
 

@@ -2,7 +2,7 @@
  * Pure rules of the registration and password screens (spec §5): the six-box code input, the
  * form checks, the pending sign-up kept between the steps, and the failure texts of §8.
  */
-import { CODE_LENGTH, messages, toTitleCaseTr } from "@platform/common";
+import { CODE_LENGTH, foldEmail, isAsciiEmail, messages, toTitleCaseTr } from "@platform/common";
 import { ApiError, messageOf } from "../../lib/api/errors";
 import { isEmailAddress } from "../../lib/format";
 import { AUTH_TEXTS } from "./texts";
@@ -71,9 +71,11 @@ export const required = (value: unknown) =>
 export const emailError = (value: string) =>
   value.trim() === ""
     ? AUTH_TEXTS.validation.required
-    : isEmailAddress(value)
-      ? null
-      : AUTH_TEXTS.validation.email;
+    : !isAsciiEmail(value)
+      ? messages.auth.emailNotAscii
+      : isEmailAddress(value)
+        ? null
+        : AUTH_TEXTS.validation.email;
 
 /** Sign-up and new password: at least 8 characters (only the length is checked, spec §5). */
 export const newPasswordError = (value: string) =>
@@ -83,11 +85,11 @@ export const newPasswordError = (value: string) =>
       ? messages.auth.passwordRule
       : null;
 
-/** The step-1 payload: the name in Turkish title case, the e-mail trimmed. */
+/** The step-1 payload: the name in Turkish title case, the e-mail folded as the API stores it. */
 export function signUpPayload(values: { name: string; email: string; password: string }) {
   return {
     name: toTitleCaseTr(values.name),
-    email: values.email.trim(),
+    email: foldEmail(values.email),
     password: values.password,
   };
 }
@@ -105,6 +107,8 @@ export interface PendingSignUp {
   name: string;
   email: string;
   verified?: boolean;
+  /** Handed out by step 2; only this tab can finish the registration with it (step 3). */
+  registrationToken?: string;
 }
 
 export function readPendingSignUp(storage: Pick<Storage, "getItem">): PendingSignUp | null {
@@ -117,6 +121,9 @@ export function readPendingSignUp(storage: Pick<Storage, "getItem">): PendingSig
       name: typeof parsed.name === "string" ? parsed.name : "",
       email: parsed.email,
       ...(parsed.verified === true ? { verified: true } : {}),
+      ...(typeof parsed.registrationToken === "string" && parsed.registrationToken !== ""
+        ? { registrationToken: parsed.registrationToken }
+        : {}),
     };
   } catch {
     return null;

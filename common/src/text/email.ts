@@ -1,0 +1,22 @@
+/**
+ * E-mail addresses as the platform stores and compares them. Folding is locale-free on purpose:
+ * the Turkish rules turn `I` into `ı`, so `Info@Gmail.com` would become `ınfo@gmaıl.com`, a
+ * different address (and a look-alike domain) that codes and reset links would then go to.
+ * Addresses must be plain ASCII, which also rules out look-alike letters.
+ */
+
+const ASCII = /^\p{ASCII}*$/u;
+const SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** The stored form: trimmed and lower-cased without locale rules. */
+export const foldEmail = (value: string): string => value.trim().toLowerCase();
+
+/** Whether the address has no characters beyond ASCII (its shape is checked separately). */
+export const isAsciiEmail = (value: string): boolean => ASCII.test(value);
+
+/** The shape check of an address (ignoring surrounding spaces), ASCII only. */
+export const isEmailAddress = (value: string): boolean =>
+  isAsciiEmail(value) && SHAPE.test(value.trim());
+
+/** Whether two addresses are the same once folded. */
+export const sameEmail = (a: string, b: string): boolean => foldEmail(a) === foldEmail(b);

@@ -1,5 +1,6 @@
 import react from "@vitejs/plugin-react";
-import { defineConfig, type Plugin } from "vite";
+import { defineConfig, loadEnv, type Plugin } from "vite";
+import { type BuildKind, cspMetaTag } from "./build/content-security-policy";
 
 /**
  * reactfire ships one ESM file that imports every Firebase SDK it wraps. This app uses its App and
@@ -56,8 +57,32 @@ function stubUnusedReactfireSdks(): Plugin {
   };
 }
 
-export default defineConfig({
-  plugins: [stubUnusedReactfireSdks(), react()],
+/**
+ * Writes this build's Content-Security-Policy meta element right after the charset (see
+ * build/content-security-policy.ts). Builds only: the dev server needs inline scripts and a
+ * websocket for hot reload, and Hosting is not in front of it.
+ */
+function contentSecurityPolicyMeta(kind: BuildKind): Plugin {
+  const charset = '<meta charset="UTF-8" />';
+  return {
+    name: "content-security-policy-meta",
+    apply: "build",
+    transformIndexHtml(html) {
+      if (!html.includes(charset)) throw new Error(`index.html lacks ${charset}`);
+      return html.replace(charset, `${charset}\n    ${cspMetaTag(kind)}`);
+    },
+  };
+}
+
+/** Mirrors web/src/lib/firebase-config.ts: without a project id the build is the demo one. */
+function buildKind(mode: string): BuildKind {
+  const env = loadEnv(mode, import.meta.dirname, "VITE_");
+  const projectId = env.VITE_FIREBASE_PROJECT_ID ?? "demo-platform";
+  return { demo: projectId.startsWith("demo-"), appCheck: Boolean(env.VITE_APPCHECK_SITE_KEY) };
+}
+
+export default defineConfig(({ mode }) => ({
+  plugins: [stubUnusedReactfireSdks(), contentSecurityPolicyMeta(buildKind(mode)), react()],
   server: {
     host: "127.0.0.1",
     port: 5173,
@@ -76,4 +101,4 @@ export default defineConfig({
     manifest: true,
     chunkSizeWarningLimit: 800,
   },
-});
+}));

@@ -17,6 +17,8 @@ export const messages = {
     tooManyRequests: "Çok fazla istek gönderildi. Lütfen biraz sonra tekrar deneyin.",
     newAccessTokenMissing: "Yeni access token alinamadi.",
     tokenUndecodable: "Token gecersiz veya decode edilemedi",
+    appCheckMissing: "Uygulama doğrulaması eksik. Lütfen sayfayı yenileyip tekrar deneyin.",
+    appCheckInvalid: "Uygulama doğrulaması geçersiz. Lütfen sayfayı yenileyip tekrar deneyin.",
   },
   auth: {
     loginInvalid: "Lütfen e-posta ve şifrenizi kontrol ediniz",

@@ -5,6 +5,7 @@
  * - WEB_API_KEY: the project's Web API key, for the Identity Toolkit REST calls (login, refresh,
  *   password reset). The Auth emulator accepts any key.
  * - STORAGE_BUCKET: overrides the default bucket.
+ * - APP_CHECK_ENFORCE: "true" makes `/api` require a valid App Check token (production only).
  */
 export function authEmulatorHost(): string | undefined {
   return process.env.FIREBASE_AUTH_EMULATOR_HOST || undefined;
@@ -30,6 +31,11 @@ function firebaseConfig(): { projectId?: string; storageBucket?: string } {
   } catch {
     return {};
   }
+}
+
+/** App Check is enforced on `/api` when asked to, never for a `demo-` project (no App Check there). */
+export function appCheckEnforced(): boolean {
+  return process.env.APP_CHECK_ENFORCE === "true" && !projectId().startsWith("demo-");
 }
 
 export function storageBucketName(): string {

@@ -1,5 +1,6 @@
 /** Opening pages for the browser suites: one context per test, errors collected. */
 import type { Browser, BrowserContext, Page } from "playwright-core";
+import { onTestFinished } from "vitest";
 import { closeCookiePopup } from "./public-browser.js";
 import { PASSWORD } from "./public-seed.js";
 import { signInContext } from "./stack-env.js";
@@ -9,6 +10,57 @@ export interface OpenedPage {
   page: Page;
   /** Uncaught errors of the page. */
   errors: string[];
+  /** What the test fails on by itself when it ends (see watchSecurity). */
+  security: SecurityWatch;
+}
+
+export interface SecurityWatch {
+  /** Content-Security-Policy violations reported in the context's pages. */
+  violations: string[];
+  /** Requests that left this machine (the app must only talk to the local stack). */
+  foreignRequests: string[];
+}
+
+const LOCAL_HOSTS = new Set(["127.0.0.1", "localhost", "[::1]"]);
+
+/** Whether `url` goes off this machine; schemes without a network request (data:, blob:) don't. */
+export function isForeignRequest(url: string): boolean {
+  const { protocol, hostname } = new URL(url);
+  return /^(https?|wss?):$/.test(protocol) && !LOCAL_HOSTS.has(hostname);
+}
+
+/**
+ * Fails the running test, once it ends, if any page of `context` violated the
+ * Content-Security-Policy or made a request off this machine (Google's gapi iframe, say). A test
+ * that provokes a violation on purpose empties the lists after checking them.
+ */
+export async function watchSecurity(context: BrowserContext): Promise<SecurityWatch> {
+  const watch: SecurityWatch = { violations: [], foreignRequests: [] };
+  await context.exposeBinding("__reportCspViolation", (_source, violation: string) => {
+    watch.violations.push(violation);
+  });
+  await context.addInitScript(() => {
+    document.addEventListener(
+      "securitypolicyviolation",
+      (e) => {
+        const report = (window as unknown as { __reportCspViolation(v: string): void })
+          .__reportCspViolation;
+        report(`${e.effectiveDirective} blocked ${e.blockedURI || "inline"} in ${e.documentURI}`);
+      },
+      true,
+    );
+  });
+  context.on("request", (request) => {
+    if (isForeignRequest(request.url())) watch.foreignRequests.push(request.url());
+  });
+  onTestFinished(() => {
+    const problems = [
+      ...watch.violations.map((v) => `CSP violation: ${v}`),
+      ...watch.foreignRequests.map((url) => `request off the local stack: ${url}`),
+    ];
+    if (problems.length > 0) throw new Error(problems.join("\n"));
+  });
+  return watch;
 }
 
 export async function openPage(
@@ -22,6 +74,7 @@ export async function openPage(
   } = {},
 ): Promise<OpenedPage> {
   const context = await browser.newContext({ viewport });
+  const security = await watchSecurity(context);
   if (options.signedInAs) {
     await signInContext(context, options.signedInAs, options.password ?? PASSWORD);
   }
@@ -29,7 +82,7 @@ export async function openPage(
   const page = await context.newPage();
   const errors: string[] = [];
   page.on("pageerror", (err) => errors.push(err.message));
-  return { context, page, errors };
+  return { context, page, errors, security };
 }
 
 /** Delays (or answers) Firestore queries of one collection made by the page. */

@@ -7,6 +7,8 @@ interface ImportMetaEnv {
   readonly VITE_FIREBASE_STORAGE_BUCKET?: string;
   readonly VITE_FIREBASE_APP_ID?: string;
   readonly VITE_CONTACT_EMAIL?: string;
+  /** reCAPTCHA Enterprise site key; turns App Check on in production builds. */
+  readonly VITE_APPCHECK_SITE_KEY?: string;
 }
 
 interface ImportMeta {

@@ -2,13 +2,16 @@
  * Command line for the Firestore emulator alone:
  *   tsx src/firestore/main.ts --port 8080 --rules ../firestore.rules \
  *     --import ./data --export-on-exit ./data [--host 127.0.0.1] [--quiet]
+ *     [--cors-origin http://192.168.1.5:5000 ...] [--allow-remote]
+ * Browsers may call it from loopback origins only, plus each --cors-origin; a host other than a
+ * loopback address needs --allow-remote (the emulator has no real authentication).
  * SIGINT/SIGTERM export (when --export-on-exit is given) and exit.
  */
 import { parseArgs } from "node:util";
 import { startFirestoreEmulator } from "./server.js";
 
 const USAGE =
-  "usage: main.ts [--host 127.0.0.1] [--port 8080] [--rules firestore.rules] [--import dir] [--export-on-exit dir] [--quiet]";
+  "usage: main.ts [--host 127.0.0.1] [--port 8080] [--rules firestore.rules] [--import dir] [--export-on-exit dir] [--quiet] [--cors-origin origin ...] [--allow-remote]";
 
 function parseOptions() {
   const { values } = parseArgs({
@@ -19,6 +22,8 @@ function parseOptions() {
       import: { type: "string" },
       "export-on-exit": { type: "string" },
       quiet: { type: "boolean", default: false },
+      "cors-origin": { type: "string", multiple: true, default: [] },
+      "allow-remote": { type: "boolean", default: false },
       help: { type: "boolean", default: false },
     },
   });
@@ -37,6 +42,8 @@ function parseOptions() {
     importDir: values.import,
     exportDir: values["export-on-exit"],
     quiet: values.quiet,
+    corsOrigins: values["cors-origin"],
+    allowRemote: values["allow-remote"],
   };
 }
 

@@ -10,6 +10,12 @@ import type { FirestoreEngine } from "./engine.js";
 import { FirestoreError, invalidArgument } from "./errors.js";
 import { decodeFields, decodeValue, encodeResponse } from "./value-codec.js";
 import type { Precondition } from "./api-types.js";
+import {
+  allowedOrigins,
+  checkOrigin,
+  FOREIGN_ORIGIN_MESSAGE,
+  type OriginCheck,
+} from "../shared/local-access.js";
 
 const MAX_BODY_BYTES = 32 * 1024 * 1024;
 const DATABASE_METHODS = new Set([
@@ -87,15 +93,6 @@ function sendError(res: ServerResponse, error: FirestoreError): void {
   });
 }
 
-function setCors(req: IncomingMessage, res: ServerResponse): void {
-  const origin = req.headers.origin;
-  res.setHeader("Access-Control-Allow-Origin", origin ?? "*");
-  if (origin) {
-    res.setHeader("Vary", "Origin");
-    res.setHeader("Access-Control-Allow-Credentials", "true");
-  }
-}
-
 function preflight(req: IncomingMessage, res: ServerResponse): void {
   res.setHeader("Access-Control-Allow-Methods", "GET, POST, PATCH, PUT, DELETE, OPTIONS");
   res.setHeader(
@@ -139,11 +136,18 @@ function precondition(params: URLSearchParams): Precondition | undefined {
   return { exists, updateTime };
 }
 
+export interface RestHandlerOptions {
+  /** Origins allowed besides loopback ones (see shared/local-access.ts). */
+  corsOrigins?: readonly string[];
+}
+
 export function createFirestoreRestHandler(
   engine: FirestoreEngine,
+  options: RestHandlerOptions = {},
 ): (req: IncomingMessage, res: ServerResponse) => void {
+  const allows = allowedOrigins(options.corsOrigins);
   return (req, res) => {
-    handle(engine, req, res).catch((e: unknown) => {
+    handle(engine, allows, req, res).catch((e: unknown) => {
       if (res.headersSent) {
         res.destroy();
         return;
@@ -159,10 +163,13 @@ export function createFirestoreRestHandler(
 
 async function handle(
   engine: FirestoreEngine,
+  allows: OriginCheck,
   req: IncomingMessage,
   res: ServerResponse,
 ): Promise<void> {
-  setCors(req, res);
+  if (checkOrigin(req, res, allows) === "refused") {
+    throw new FirestoreError("PERMISSION_DENIED", FOREIGN_ORIGIN_MESSAGE);
+  }
   const method = req.method ?? "GET";
   if (method === "OPTIONS") return preflight(req, res);
   const url = new URL(req.url ?? "/", "http://localhost");

@@ -17,6 +17,7 @@ import type { CompiledRules } from "../rules/index.js";
 import { FirestoreEngine } from "./engine.js";
 import { firestoreGrpcHandlers, firestoreServiceDefinition } from "./grpc.js";
 import { createFirestoreRestHandler } from "./rest.js";
+import { assertLocalListen } from "../shared/local-access.js";
 
 export interface FirestoreEmulatorOptions {
   host?: string;
@@ -29,6 +30,10 @@ export interface FirestoreEmulatorOptions {
   /** Where close() (and exportNow()) write the data. */
   exportDir?: string;
   quiet?: boolean;
+  /** Browser origins allowed besides loopback ones. */
+  corsOrigins?: readonly string[];
+  /** Allows a non-loopback `host`; off by default since the emulator has no real authentication. */
+  allowRemote?: boolean;
 }
 
 export interface RunningFirestoreEmulator {
@@ -51,6 +56,7 @@ export async function startFirestoreEmulator(
   opts: FirestoreEmulatorOptions,
 ): Promise<RunningFirestoreEmulator> {
   const host = opts.host ?? "127.0.0.1";
+  assertLocalListen(host, opts.allowRemote);
   const info = (message: string) => {
     if (!opts.quiet) console.log(message);
   };
@@ -64,7 +70,9 @@ export async function startFirestoreEmulator(
     ? await watchRulesFile(opts.rulesFile, (rules) => engine.setRules(rules), info)
     : undefined;
 
-  const httpServer = createHttpServer(createFirestoreRestHandler(engine));
+  const httpServer = createHttpServer(
+    createFirestoreRestHandler(engine, { corsOrigins: opts.corsOrigins }),
+  );
   const grpcServer = new grpc.Server({
     "grpc.max_receive_message_length": MAX_MESSAGE_BYTES,
     "grpc.max_send_message_length": MAX_MESSAGE_BYTES,

@@ -1,6 +1,7 @@
 /** Small HTTP helpers shared by both APIs: CORS, JSON bodies and responses, byte ranges. */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { badRequest, StorageHttpError } from "./errors.js";
+import { checkOrigin, type OriginCheck, type OriginVerdict } from "../shared/local-access.js";
 
 /** Headers browsers must be able to read from cross-origin responses (resumable uploads, ranges). */
 const EXPOSED_HEADERS = [
@@ -24,17 +25,20 @@ const EXPOSED_HEADERS = [
 ].join(", ");
 
 /**
- * The SDK's XHRs are not credentialed, but echoing the origin (instead of `*`) keeps `fetch` with
- * `credentials: "include"` working too.
+ * CORS for allowed origins (loopback and --cors-origin ones): the SDK's XHRs are not credentialed,
+ * but echoing the origin (instead of `*`) keeps `fetch` with `credentials: "include"` working too.
+ * Returns whether the request may go on (see shared/local-access.ts).
  */
-export function setCorsHeaders(req: IncomingMessage, res: ServerResponse): void {
-  const origin = req.headers.origin;
-  res.setHeader("Access-Control-Allow-Origin", origin ?? "*");
-  if (origin) {
-    res.setHeader("Vary", "Origin");
-    res.setHeader("Access-Control-Allow-Credentials", "true");
+export function setCorsHeaders(
+  req: IncomingMessage,
+  res: ServerResponse,
+  allows: OriginCheck,
+): OriginVerdict {
+  const verdict = checkOrigin(req, res, allows);
+  if (res.hasHeader("Access-Control-Allow-Origin")) {
+    res.setHeader("Access-Control-Expose-Headers", EXPOSED_HEADERS);
   }
-  res.setHeader("Access-Control-Expose-Headers", EXPOSED_HEADERS);
+  return verdict;
 }
 
 export function answerPreflight(req: IncomingMessage, res: ServerResponse): void {

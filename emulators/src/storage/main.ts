@@ -1,6 +1,9 @@
 /**
  * CLI: `tsx src/storage/main.ts [--host 127.0.0.1] [--port 9199] [--rules ../storage.rules]
- *       [--import dir] [--export-on-exit dir] [--firestore 127.0.0.1:8080 --project demo-x] [--quiet]`
+ *       [--import dir] [--export-on-exit dir] [--firestore 127.0.0.1:8080 --project demo-x] [--quiet]
+ *       [--cors-origin http://192.168.1.5:5000 ...] [--allow-remote]`
+ * Browsers may call it from loopback origins only, plus each --cors-origin; a host other than a
+ * loopback address needs --allow-remote (the emulator has no real authentication).
  * `--firestore` points firestore.get()/exists() in storage.rules at a Firestore emulator's REST API.
  * Exports (when asked to) and exits cleanly on SIGINT/SIGTERM.
  */
@@ -18,6 +21,8 @@ const { values } = parseArgs({
     firestore: { type: "string" },
     project: { type: "string" },
     quiet: { type: "boolean", default: false },
+    "cors-origin": { type: "string", multiple: true, default: [] },
+    "allow-remote": { type: "boolean", default: false },
   },
 });
 
@@ -33,6 +38,8 @@ try {
     host: values.host,
     port,
     quiet: values.quiet,
+    corsOrigins: values["cors-origin"],
+    allowRemote: values["allow-remote"],
     ...(values.rules ? { rulesFile: values.rules } : {}),
     ...(values.import ? { importDir: values.import } : {}),
     ...(values["export-on-exit"] ? { exportDir: values["export-on-exit"] } : {}),

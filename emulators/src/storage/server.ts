@@ -25,6 +25,12 @@ import { answerPreflight, baseUrlOf, sendError, sendJson, setCorsHeaders } from 
 import { ObjectStore } from "./object-store.js";
 import { StorageRules } from "./rules-glue.js";
 import { UploadSessions } from "./upload-sessions.js";
+import {
+  allowedOrigins,
+  assertLocalListen,
+  FOREIGN_ORIGIN_MESSAGE,
+  type OriginCheck,
+} from "../shared/local-access.js";
 
 export interface StorageEmulatorOptions {
   host?: string;
@@ -40,6 +46,10 @@ export interface StorageEmulatorOptions {
   quiet?: boolean;
   /** Working directory for object bytes; a fresh temporary directory (removed on close) by default. */
   workDir?: string;
+  /** Browser origins allowed besides loopback ones. */
+  corsOrigins?: readonly string[];
+  /** Allows a non-loopback `host`; off by default since the emulator has no real authentication. */
+  allowRemote?: boolean;
 }
 
 export interface StorageEmulator {
@@ -52,6 +62,8 @@ export interface StorageEmulator {
 
 export async function startStorageEmulator(opts: StorageEmulatorOptions): Promise<StorageEmulator> {
   const host = opts.host ?? "127.0.0.1";
+  assertLocalListen(host, opts.allowRemote);
+  const allows = allowedOrigins(opts.corsOrigins);
   const log = opts.quiet
     ? () => undefined
     : (message: string) => console.log(`[storage] ${message}`);
@@ -86,7 +98,11 @@ export async function startStorageEmulator(opts: StorageEmulatorOptions): Promis
   };
 
   const server = createServer((req, res) => {
-    void handle(backend, req, res, host, { clear, exportNow, hasExportDir: !!opts.exportDir });
+    void handle(backend, req, res, host, allows, {
+      clear,
+      exportNow,
+      hasExportDir: !!opts.exportDir,
+    });
   });
   // Large resumable chunks from slow clients must not hit the default 5-minute request timeout.
   server.requestTimeout = 0;
@@ -137,10 +153,13 @@ async function handle(
   req: IncomingMessage,
   res: ServerResponse,
   host: string,
+  allows: OriginCheck,
   controls: Controls,
 ): Promise<void> {
   try {
-    setCorsHeaders(req, res);
+    if (setCorsHeaders(req, res, allows) === "refused") {
+      throw new StorageHttpError(403, FOREIGN_ORIGIN_MESSAGE);
+    }
     if (req.method === "OPTIONS") {
       answerPreflight(req, res);
       return;

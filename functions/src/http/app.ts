@@ -4,6 +4,7 @@ import { logger } from "firebase-functions";
 import { messages } from "@platform/common";
 import { ApiError } from "./errors.js";
 import { csrfProtection } from "./csrf.js";
+import { appCheckGuard } from "./app-check.js";
 import { sendError } from "./respond.js";
 import { healthRouter } from "./health.js";
 import { authRouter } from "../routes/auth.js";
@@ -26,6 +27,7 @@ export function createApp(): Express {
   app.use(requestLog);
   app.use(express.json({ limit: "1mb" }));
   app.use(cookieParser());
+  app.use("/api", appCheckGuard());
   app.use(csrfProtection);
 
   const api = express.Router();

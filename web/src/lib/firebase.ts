@@ -1,11 +1,31 @@
 import { initializeApp } from "firebase/app";
-import { connectAuthEmulator, getAuth } from "firebase/auth";
+import {
+  browserLocalPersistence,
+  browserSessionPersistence,
+  connectAuthEmulator,
+  indexedDBLocalPersistence,
+  initializeAuth,
+} from "firebase/auth";
 import { connectFirestoreEmulator, getFirestore } from "firebase/firestore/lite";
 import type { FirebaseStorage } from "firebase/storage";
+import { appCheckSiteKey, startAppCheck } from "./app-check";
 import { emulatorPorts, firebaseConfig, usesEmulators } from "./firebase-config";
 
 export const firebaseApp = initializeApp(firebaseConfig);
-export const auth = getAuth(firebaseApp);
+/**
+ * Started before any other SDK makes a call, so that every Firestore, Storage and Auth request
+ * carries the App Check token once enforcement is on.
+ */
+export const appCheck =
+  appCheckSiteKey && !usesEmulators ? await startAppCheck(firebaseApp, appCheckSiteKey) : undefined;
+/**
+ * getAuth() would also install the popup/redirect resolver, which loads Google's gapi iframe
+ * (apis.google.com) that the Content-Security-Policy does not allow; the app signs in with
+ * e-mail and password only. Same persistence as getAuth().
+ */
+export const auth = initializeAuth(firebaseApp, {
+  persistence: [indexedDBLocalPersistence, browserLocalPersistence, browserSessionPersistence],
+});
 /** Firestore Lite: plain REST reads under firestore.rules (no streaming listeners needed). */
 export const db = getFirestore(firebaseApp);
 

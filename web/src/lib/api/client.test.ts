@@ -108,6 +108,18 @@ describe("request shape", () => {
     expect(calls[0]!.credentials).toBe("include");
   });
 
+  it("sends the App Check token in X-Firebase-AppCheck when there is one", async () => {
+    const { fetch, calls } = withCsrf(() => json(200, { success: true }));
+    await client(fetch, { getAppCheckToken: async () => "app-check-1" }).post("/votes", {});
+    expect(calls.map((c) => c.headers["X-Firebase-AppCheck"])).toEqual([
+      "app-check-1",
+      "app-check-1",
+    ]);
+    const without = withCsrf(() => json(200, { success: true }));
+    await client(without.fetch, { getAppCheckToken: async () => null }).get("/projects");
+    expect(without.calls[0]!.headers).not.toHaveProperty("X-Firebase-AppCheck");
+  });
+
   it("reads the CSRF token from data.csrfToken as well", async () => {
     const { fetch, calls } = scriptedFetch((call) =>
       call.url.endsWith("/auth/csrf-token")

@@ -66,6 +66,8 @@ export interface ApiClientOptions {
   getAccessToken: () => Promise<string | null>;
   /** A new ID token (forced refresh); null or a throw when none can be had. */
   refreshAccessToken: () => Promise<string | null>;
+  /** The App Check token for the `X-Firebase-AppCheck` header (null or absent: none is sent). */
+  getAppCheckToken?: () => Promise<string | null>;
   /** Ends the session after a failed refresh (clear state, go to the login page). */
   onSessionLost?: (reason: SessionLost) => void | Promise<void>;
   /** `errorEvent` of a call that does not set it; true unless given. */
@@ -299,6 +301,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       const token = freshToken ?? (await options.getAccessToken());
       const headers: Record<string, string> = { Accept: "application/json" };
       if (token) headers.Authorization = `Bearer ${token}`;
+      const appCheckToken = await options.getAppCheckToken?.();
+      if (appCheckToken) headers["X-Firebase-AppCheck"] = appCheckToken;
       if (payload !== undefined && !isForm) headers["Content-Type"] = "application/json";
       if (!SAFE_METHODS.has(method)) headers["X-CSRF-Token"] = await csrfToken(opts.signal);
 

@@ -2,7 +2,8 @@
  * The app's `/api` client: Bearer token from the Firebase Auth SDK's current user, refreshed by
  * forcing a new ID token. The session layer registers what ending the session means.
  */
-import { auth } from "../firebase";
+import { appCheckToken } from "../app-check";
+import { appCheck, auth } from "../firebase";
 import { createApiClient, type SessionLost } from "./client";
 
 let sessionLostHandler: ((reason: SessionLost) => void | Promise<void>) | null = null;
@@ -21,6 +22,7 @@ export const refreshIdToken = async () =>
 export const api = createApiClient({
   getAccessToken: async () => (auth.currentUser ? auth.currentUser.getIdToken() : null),
   refreshAccessToken: refreshIdToken,
+  getAppCheckToken: () => appCheckToken(appCheck),
   onSessionLost: (reason) => sessionLostHandler?.(reason),
   // Every screen shows its own load failures, so no GET sends the app to /server-error.
   errorEvents: false,

@@ -19,7 +19,15 @@ import { ts } from "../infra/firestore.js";
 import { authCode } from "../infra/identity.js";
 import { userDto } from "./dto.js";
 import { type ProfileUpdate } from "./profile-update.js";
-import { assertKnownPositions, contactRef, data, detailsRef, projectRef, userRef } from "./refs.js";
+import {
+  assertKnownPositions,
+  contactRef,
+  data,
+  detailsRef,
+  projectRef,
+  stateRef,
+  userRef,
+} from "./refs.js";
 import { syncEmailVerified } from "./accounts.js";
 
 /** Whether `viewer` and `uid` are active members of the same project (spec §6). */
@@ -120,8 +128,11 @@ export async function updateProfile(
         update.user.position !== undefined &&
         (update.user.position?.name ?? null) !== (current.position?.name ?? null);
       let pendingApplication = false;
-      if (positionChanges && current.activeApplication) {
-        const { projectId, positionId } = current.activeApplication;
+      const active = positionChanges
+        ? ((await tx.get(stateRef(uid))).data()?.activeApplication ?? null)
+        : null;
+      if (active) {
+        const { projectId, positionId } = active;
         const app = await tx.get(db().doc(`${paths.applications(projectId, positionId)}/${uid}`));
         pendingApplication = app.exists && app.data()?.status === "PENDING";
       }

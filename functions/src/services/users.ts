@@ -19,15 +19,7 @@ import { ts } from "../infra/firestore.js";
 import { authCode } from "../infra/identity.js";
 import { userDto } from "./dto.js";
 import { type ProfileUpdate } from "./profile-update.js";
-import {
-  assertKnownPositions,
-  contactRef,
-  data,
-  detailsRef,
-  projectRef,
-  stateRef,
-  userRef,
-} from "./refs.js";
+import { assertKnownPositions, contactRef, data, detailsRef, projectRef, userRef } from "./refs.js";
 import { syncEmailVerified } from "./accounts.js";
 
 /** Whether `viewer` and `uid` are active members of the same project (spec §6). */
@@ -128,8 +120,9 @@ export async function updateProfile(
         update.user.position !== undefined &&
         (update.user.position?.name ?? null) !== (current.position?.name ?? null);
       let pendingApplication = false;
+      // The pending application is server-only state (users/{uid}/private/state).
       const active = positionChanges
-        ? ((await tx.get(stateRef(uid))).data()?.activeApplication ?? null)
+        ? ((await tx.get(db().doc(paths.userState(uid)))).data()?.activeApplication ?? null)
         : null;
       if (active) {
         const { projectId, positionId } = active;

@@ -82,8 +82,12 @@ async function populate(db: Firestore) {
       currentProjectId: inTeam ? `p${p}` : null,
       currentProjectTitle: inTeam ? `Proje ${p}` : null,
       profileComplete: true,
-      activeApplication: inTeam ? null : { projectId: `p${p}`, positionId: "open" },
     });
+    if (!inTeam) {
+      await put(paths.userState(uid(i)), {
+        activeApplication: { projectId: `p${p}`, positionId: "open" },
+      });
+    }
     await put(paths.userContact(uid(i)), { email: `${uid(i)}@example.com` });
     await put(paths.userDetails(uid(i)), {
       iban: i % 7 === 0 ? "" : "TR01",
@@ -100,7 +104,6 @@ async function populate(db: Firestore) {
         active: true,
         joinedAt: joined,
         leftAt: null,
-        leftReason: null,
       });
       await put(paths.position(`p${p}`, `seat-${seat}`), {
         projectId: `p${p}`,

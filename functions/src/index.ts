@@ -16,5 +16,6 @@ export {
   jobGoLive,
   jobOpenVotes,
   jobProfitShare,
+  jobPurgeMail,
   jobSelectApplicants,
 } from "./jobs/scheduled.js";

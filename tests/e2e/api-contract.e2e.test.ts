@@ -157,7 +157,6 @@ async function makeProject(
       active: true,
       joinedAt: ts(opts.liveSince),
       leftAt: null,
-      leftReason: null,
     });
     await db.doc(`users/${t.uid}`).update({ currentProjectId: id, currentProjectTitle: title });
   }

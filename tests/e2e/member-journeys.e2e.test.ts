@@ -5,6 +5,7 @@
  *   project as ongoing on the account page and leaves it;
  * - a Junior asks, from the mentor's public page, to end the work with the Senior of the project.
  */
+import { doc as clientDoc, getDoc } from "firebase/firestore/lite";
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { paths, slugifyName, voteWeekFor } from "@platform/common";
@@ -17,6 +18,7 @@ import {
   MEMBER_PASSWORD as PASSWORD,
   openMemberPage,
 } from "../support/member-stack.js";
+import { visitorFirestore } from "../support/stack-env.js";
 
 const hosting = inject("stackUrls").hosting!;
 const MIN = 60_000;
@@ -51,6 +53,18 @@ async function member(name: string, position: string, type: "JUNIOR" | "SENIOR" 
 }
 
 const doc = async (path: string) => (await adminDb().doc(path).get()).data()!;
+/** What a signed-out visitor's web SDK gets for `path`: the data, or the error code. */
+async function visitorRead(path: string) {
+  const visitor = visitorFirestore();
+  try {
+    return { data: (await getDoc(clientDoc(visitor.db, path))).data() ?? null };
+  } catch (err) {
+    return { denied: (err as { code?: string }).code };
+  } finally {
+    await visitor.close();
+  }
+}
+
 const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).waitFor();
 
 describe.each([
@@ -112,9 +126,16 @@ describe.each([
       status: "PENDING",
     });
     expect(application.appliedAt.toMillis()).toBeGreaterThanOrEqual(startedAt);
-    expect((await doc(paths.user(applicant.uid))).activeApplication).toEqual({
+    expect((await doc(paths.userState(applicant.uid))).activeApplication).toEqual({
       projectId,
       positionId: "pos-fe",
+    });
+    // a visitor reads the public profile, but not where its owner has applied
+    const publicProfile = await visitorRead(paths.user(applicant.uid));
+    expect(publicProfile.data).toMatchObject({ name: applicant.name, profileComplete: true });
+    expect(publicProfile.data).not.toHaveProperty("activeApplication");
+    expect(await visitorRead(paths.userState(applicant.uid))).toEqual({
+      denied: "permission-denied",
     });
 
     // a pending application counts as being in a project (spec §4): a second one is refused
@@ -161,7 +182,15 @@ describe.each([
     await screenshot(account.page, `member-journeys-${name}-left`);
 
     const membership = await doc(`${paths.members(projectId)}/${applicant.uid}`);
-    expect(membership).toMatchObject({ active: false, leftReason: "LEFT" });
+    expect(membership).toMatchObject({ active: false });
+    expect((await doc(paths.memberDeparture(projectId, applicant.uid))).reason).toBe("LEFT");
+    // visitors see that the member left, never why (a removal would be the ops review's outcome)
+    const publicMembership = await visitorRead(`${paths.members(projectId)}/${applicant.uid}`);
+    expect(publicMembership.data).toMatchObject({ active: false });
+    expect(publicMembership.data).not.toHaveProperty("leftReason");
+    expect(await visitorRead(paths.memberDeparture(projectId, applicant.uid))).toEqual({
+      denied: "permission-denied",
+    });
     const leftAt = membership.leftAt.toMillis() as number;
     expect(leftAt).toBeGreaterThanOrEqual(startedAt);
     expect(leftAt).toBeLessThanOrEqual(Date.now());

@@ -77,7 +77,6 @@ async function seedProject(tag: string) {
     active: true,
     joinedAt: now,
     leftAt: null,
-    leftReason: null,
   });
   const position = (id: string, data: Record<string, unknown>) =>
     db.doc(paths.position(projectId, id)).set({
@@ -268,7 +267,10 @@ describe.each([
         .doc(`${paths.members(projectId)}/${pm}`)
         .get()
     ).data()!;
-    expect(member).toMatchObject({ active: false, leftReason: "LEFT" });
+    expect(member).toMatchObject({ active: false });
+    expect(member).not.toHaveProperty("leftReason");
+    const departure = await adminDb().doc(paths.memberDeparture(projectId, pm)).get();
+    expect(departure.get("reason")).toBe("LEFT");
     expect((await adminDb().doc(paths.user(pm)).get()).data()!.currentProjectId).toBeNull();
     await screenshot(page, `member-project-edit-${name}-left`);
     await context.close();

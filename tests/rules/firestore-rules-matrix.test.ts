@@ -51,6 +51,7 @@ interface Subject {
 }
 
 const OWNER = "u-owner";
+const STRANGER = "u-stranger";
 const period = "2026-10";
 
 const SUBJECTS: Subject[] = [
@@ -60,6 +61,29 @@ const SUBJECTS: Subject[] = [
     createIn: "users",
     list: (db) => query(collection(db, "users"), where("profileComplete", "==", true)),
     expect: readOnly("all"),
+  },
+  {
+    // Every profile, unfinished registrants' included: only admin may list that.
+    name: "users (list without filter)",
+    doc: `users/${OWNER}`,
+    createIn: "users",
+    list: (db) => collection(db, "users"),
+    expect: readOnly("all", ["admin"]),
+  },
+  {
+    // The stranger has registered but not finished step 3.
+    name: "users (incomplete profile)",
+    doc: `users/${STRANGER}`,
+    createIn: "users",
+    list: (db) => query(collection(db, "users"), where("profileComplete", "==", false)),
+    expect: readOnly(["stranger", "admin"], ["admin"]),
+  },
+  {
+    name: "users/private/state (pending application)",
+    doc: `users/${OWNER}/private/state`,
+    createIn: `users/${OWNER}/private`,
+    list: (db) => collection(db, `users/${OWNER}/private`),
+    expect: readOnly(["admin"]),
   },
   {
     name: "users/private/contact",
@@ -125,6 +149,13 @@ const SUBJECTS: Subject[] = [
     expect: readOnly("all"),
   },
   {
+    name: "projects/members/private/departure (leave reason)",
+    doc: `projects/${PROJECT}/members/${OWNER}/private/departure`,
+    createIn: `projects/${PROJECT}/members/${OWNER}/private`,
+    list: (db) => collection(db, `projects/${PROJECT}/members/${OWNER}/private`),
+    expect: readOnly(["admin"]),
+  },
+  {
     name: "applications",
     doc: `projects/${PROJECT}/positions/pos1/applications/${OWNER}`,
     createIn: `projects/${PROJECT}/positions/pos1/applications`,
@@ -185,14 +216,28 @@ const SUBJECTS: Subject[] = [
     doc: "mail/m1",
     createIn: "mail",
     list: (db) => collection(db, "mail"),
-    expect: readOnly(["admin"]),
+    expect: readOnly([]),
   },
   {
     name: "registrations",
     doc: "registrations/r1",
     createIn: "registrations",
     list: (db) => collection(db, "registrations"),
-    expect: readOnly(["admin"]),
+    expect: readOnly([]),
+  },
+  {
+    name: "rateLimits",
+    doc: "rateLimits/k1",
+    createIn: "rateLimits",
+    list: (db) => collection(db, "rateLimits"),
+    expect: readOnly([]),
+  },
+  {
+    name: "idempotency",
+    doc: "idempotency/k1",
+    createIn: "idempotency",
+    list: (db) => collection(db, "idempotency"),
+    expect: readOnly([]),
   },
   {
     name: "images",
@@ -233,11 +278,11 @@ const SUBJECTS: Subject[] = [
 
 async function seed(app: App) {
   const db = getAdminFirestore(app);
-  const user = (uid: string, currentProjectId: string | null) => ({
+  const user = (uid: string, currentProjectId: string | null, profileComplete = true) => ({
     name: uid,
     userName: uid,
     type: "JUNIOR",
-    profileComplete: true,
+    profileComplete,
     currentProjectId,
   });
   const writes: [string, Record<string, unknown>][] = [
@@ -245,12 +290,16 @@ async function seed(app: App) {
     ["users/u-teammate", user("u-teammate", PROJECT)],
     ["users/u-manager", user("u-manager", PROJECT)],
     ["users/u-other", user("u-other", OTHER_PROJECT)],
-    ["users/u-stranger", user("u-stranger", null)],
+    [`users/${STRANGER}`, user(STRANGER, null, false)],
     ["users/u-hr", user("u-hr", null)],
     ["users/u-ops", user("u-ops", null)],
     ["users/u-admin", user("u-admin", null)],
     [`users/${OWNER}/private/contact`, { email: "owner@example.com", isEmailVerified: true }],
     [`users/${OWNER}/private/details`, { telephone: "5550000000", iban: "TR00" }],
+    [
+      `users/${OWNER}/private/state`,
+      { activeApplication: { projectId: PROJECT, positionId: "pos1" } },
+    ],
     [`users/${OWNER}/feedbacks/f1`, { evaluatorId: "u-teammate", feedback: "İyi iş." }],
     ["users/u-x/feedbacks/f2", { evaluatorId: "u-other", feedback: "Harika." }],
     [`projects/${PROJECT}`, { title: "Canlı", isLive: true, managerId: "u-manager" }],
@@ -259,6 +308,7 @@ async function seed(app: App) {
     [`projects/${PROJECT}/positions/pos1`, { positionName: "Tester", status: "OPEN" }],
     [`projects/${QUEUED_PROJECT}/positions/pos2`, { positionName: "Tester", status: "OPEN" }],
     [`projects/${PROJECT}/members/${OWNER}`, { uid: OWNER, active: true }],
+    [`projects/${PROJECT}/members/${OWNER}/private/departure`, { reason: "REMOVED" }],
     [`projects/${PROJECT}/positions/pos1/applications/${OWNER}`, { userId: OWNER }],
     ["notifications/n1", { userId: OWNER, type: "PROJECT_UPDATED", read: false }],
     ["votes/v1", { voterId: OWNER, targetUserId: "u-teammate" }],
@@ -268,7 +318,9 @@ async function seed(app: App) {
     [`payouts/${period}/statements/${OWNER}`, { userId: OWNER, amount: 10 }],
     ["config/platform", { profitRate: 0.1 }],
     ["mail/m1", { to: "owner@example.com" }],
-    ["registrations/r1", { email: "new@example.com" }],
+    ["registrations/r1", { email: "new@example.com", codeHash: "0".repeat(64) }],
+    ["rateLimits/k1", { count: 3 }],
+    ["idempotency/k1", { status: 200 }],
     ["images/i1", { relatedId: OWNER, relatedType: "User", path: "users/u-owner/profile/p.png" }],
     ["jobRuns/j1", { job: "selection" }],
     ["faqs/faq1", { question: "Soru?", answer: "Cevap.", tags: ["sss"], order: 1 }],

@@ -97,7 +97,6 @@ export async function seedLiveProject(input: {
       active: true,
       joinedAt: liveSince,
       leftAt: null,
-      leftReason: null,
     });
     await db
       .doc(paths.user(m.uid))

@@ -287,7 +287,7 @@ export async function seedPublicData(now = new Date()): Promise<void> {
 
     // Membership history: project A's team since it started, and the outsider's earlier stint in
     // project C (left after a day), which their public profile lists as a past project.
-    const membership = (projectId: string, m: SeedPerson, joinedAt: Date, leftAt: Date | null) =>
+    const membership = (projectId: string, m: SeedPerson, joinedAt: Date, leftAt: Date | null) => {
       writes.push([
         `${paths.members(projectId)}/${m.uid}`,
         {
@@ -300,9 +300,11 @@ export async function seedPublicData(now = new Date()): Promise<void> {
           active: leftAt === null,
           joinedAt,
           leftAt,
-          leftReason: leftAt === null ? null : "LEFT",
         },
       ]);
+      if (leftAt)
+        writes.push([paths.memberDeparture(projectId, m.uid), { reason: "LEFT", leftAt }]);
+    };
     for (const m of [manager, frontend, mentor]) membership(PROJECTS.a.id, m, ago(20), null);
     membership(PROJECTS.c.id, PEOPLE.outsider, ago(3), ago(2));
 

@@ -5,6 +5,7 @@
  */
 import { deleteApp, initializeApp } from "firebase/app";
 import { connectAuthEmulator, getAuth, signInWithEmailAndPassword } from "firebase/auth";
+import { connectFirestoreEmulator, getFirestore, type Firestore } from "firebase/firestore/lite";
 import type { BrowserContext } from "playwright-core";
 
 export const PROJECT_ID = "demo-platform";
@@ -25,6 +26,18 @@ export function pointAtStack(): void {
     STORAGE_EMULATOR_HOST: `http://${STORAGE_HOST}`,
     METADATA_SERVER_DETECTION: "none",
   });
+}
+
+/**
+ * The web SDK of a signed-out visitor against the stack's Firestore, under the real rules: what
+ * anyone can read without the SPA. `close` deletes its app.
+ */
+export function visitorFirestore(): { db: Firestore; close: () => Promise<void> } {
+  const app = initializeApp({ apiKey: API_KEY, projectId: PROJECT_ID }, `visitor-${Date.now()}`);
+  const db = getFirestore(app);
+  const [host, port] = FIRESTORE_HOST.split(":");
+  connectFirestoreEmulator(db, host!, Number(port));
+  return { db, close: () => deleteApp(app) };
 }
 
 /** Empties Firestore and the Auth accounts of the running stack. */

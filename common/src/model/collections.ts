@@ -4,6 +4,7 @@ export const paths = {
   user: (uid: string) => `users/${uid}`,
   userContact: (uid: string) => `users/${uid}/private/contact`,
   userDetails: (uid: string) => `users/${uid}/private/details`,
+  userState: (uid: string) => `users/${uid}/private/state`,
   feedbacks: (uid: string) => `users/${uid}/feedbacks`,
   projects: "projects",
   project: (projectId: string) => `projects/${projectId}`,
@@ -13,6 +14,8 @@ export const paths = {
   applications: (projectId: string, positionId: string) =>
     `projects/${projectId}/positions/${positionId}/applications`,
   members: (projectId: string) => `projects/${projectId}/members`,
+  memberDeparture: (projectId: string, uid: string) =>
+    `projects/${projectId}/members/${uid}/private/departure`,
   notifications: "notifications",
   votes: "votes",
   voteAnswers: "voteAnswers",

@@ -32,7 +32,7 @@ export interface LanguageSkill {
 
 export type RatingAverages = Record<RatingCategory, number>;
 
-/** `users/{uid}`: the public profile, readable by everyone. */
+/** `users/{uid}`: the public profile, readable by everyone once complete (the member always). */
 export interface UserDoc {
   name: string;
   /** Slug of the name for /junior/{userName} and /senior/{userName} (spec §2). */
@@ -66,13 +66,8 @@ export interface UserDoc {
   searchKeys: string[];
   /** Turkish collation key of the name (`nameSortKey`): the directory's order. */
   nameSort: string;
-  /** True once registration step 3 is done; directories list only complete profiles. */
+  /** True once registration step 3 is done; only complete profiles are public. */
   profileComplete: boolean;
-  /**
-   * The member's application still waiting for its selection (spec §4: after applying the member
-   * counts as in a project). Set by `apply`; cleared when the application is decided.
-   */
-  activeApplication?: { projectId: string; positionId: string } | null;
   createdAt: TimestampLike;
   updatedAt: TimestampLike;
 }
@@ -111,9 +106,17 @@ export function newUserProfile(name: string): Omit<UserDoc, "createdAt" | "updat
     skillVoteCounts: {},
     currentProjectId: null,
     currentProjectTitle: null,
-    activeApplication: null,
     profileComplete: false,
   };
+}
+
+/** `users/{uid}/private/state`: server only; a missing document means no pending application. */
+export interface UserStateDoc {
+  /**
+   * The member's application still waiting for its selection (spec §4: after applying the member
+   * counts as in a project). Set by `apply`; cleared when the application is decided.
+   */
+  activeApplication: { projectId: string; positionId: string } | null;
 }
 
 /** `users/{uid}/private/contact`: readable by the user, teammates (e-mail, spec §6), HR, admin. */
@@ -228,7 +231,10 @@ export interface ApplicationDoc {
   decidedAt: TimestampLike | null;
 }
 
-/** `projects/{projectId}/members/{uid}`: membership history (working days for the profit share). */
+/**
+ * `projects/{projectId}/members/{uid}`: membership history (working days for the profit share),
+ * public for live projects; why a membership ended is in `MemberDepartureDoc`.
+ */
 export interface MemberDoc {
   uid: string;
   name: string;
@@ -239,7 +245,15 @@ export interface MemberDoc {
   active: boolean;
   joinedAt: TimestampLike;
   leftAt: TimestampLike | null;
-  leftReason: "LEFT" | "REMOVED" | null;
+}
+
+/**
+ * `projects/{projectId}/members/{uid}/private/departure`: server only; why the membership ended
+ * (the member left, or an operations review removed them). Deleted when they join again.
+ */
+export interface MemberDepartureDoc {
+  reason: "LEFT" | "REMOVED";
+  leftAt: TimestampLike;
 }
 
 /** `notifications/{notificationId}`. */

@@ -162,10 +162,11 @@ export function buildDemoDataset(now: Date): DemoDataset {
       currentProjectId: project?.id ?? null,
       currentProjectTitle: project?.title ?? null,
       profileComplete: true,
-      activeApplication: applicationOf.get(p.key) ?? null,
       createdAt,
       updatedAt: createdAt,
     });
+    const pending = applicationOf.get(p.key);
+    if (pending) add(paths.userState(uid), { activeApplication: pending });
     add(paths.userContact(uid), {
       email: p.email ?? `${slugifyName(p.name).replace(/-/g, ".")}@example.com`,
       isEmailVerified: p.email !== undefined,
@@ -265,7 +266,6 @@ export function buildDemoDataset(now: Date): DemoDataset {
         active: true,
         joinedAt,
         leftAt: null,
-        leftReason: null,
       });
     });
 

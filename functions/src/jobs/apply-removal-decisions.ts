@@ -8,6 +8,7 @@
  */
 import { type DocumentReference, FieldValue, type Firestore } from "firebase-admin/firestore";
 import {
+  type MemberDepartureDoc,
   type MemberDoc,
   type PositionDoc,
   type ProjectDoc,
@@ -74,7 +75,9 @@ async function applyDecision(
     const reopened = positionSnap.exists && positionSnap.data()!.status !== "OPEN";
     const remaining = teamWithout(project!.team ?? [], uid);
 
-    tx.update(memberRef, { active: false, leftAt: stamp, leftReason: "REMOVED" });
+    tx.update(memberRef, { active: false, leftAt: stamp });
+    const departure: MemberDepartureDoc = { reason: "REMOVED", leftAt: stamp };
+    tx.set(db.doc(paths.memberDeparture(projectId, uid)), departure);
     if (reopened) {
       const window = freshWindow(now);
       tx.update(positionRef, {

@@ -53,3 +53,4 @@ export const jobSelectApplicants = scheduledJob("select-applicants");
 export const jobApplyRemovalDecisions = scheduledJob("apply-removal-decisions");
 export const jobAnnounceProfitRate = scheduledJob("announce-profit-rate");
 export const jobProfitShare = scheduledJob("profit-share");
+export const jobPurgeMail = scheduledJob("purge-mail");

@@ -14,6 +14,7 @@ export const JOB_NAMES = [
   "apply-removal-decisions",
   "announce-profit-rate",
   "profit-share",
+  "purge-mail",
 ] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 
@@ -59,6 +60,11 @@ export const JOB_SCHEDULES: Record<JobName, JobSchedule> = {
     cron: "0 10 * * *",
     when: "daily 10:00 (does the work on the 15th)",
     what: "statements and summary of the previous month once its net profit is entered",
+  },
+  "purge-mail": {
+    cron: "0 3 * * *",
+    when: "daily 03:00",
+    what: "deletes queued mail (mail/) older than 30 days: reset links and codes",
   },
 };
 

@@ -15,6 +15,7 @@ import {
   type ProjectDoc,
   type TeamMemberSummary,
   type UserDoc,
+  type UserStateDoc,
   collectionGroups,
   decideSelection,
   isWindowOver,
@@ -78,8 +79,18 @@ async function decidePosition(
     const userRefs = applications.map(
       (a) => db.doc(paths.user(a.doc.userId)) as DocumentReference<UserDoc>,
     );
-    const userSnaps = userRefs.length > 0 ? await tx.getAll(...userRefs) : [];
+    const stateRefs = applications.map(
+      (a) => db.doc(paths.userState(a.doc.userId)) as DocumentReference<UserStateDoc>,
+    );
+    const [userSnaps, stateSnaps] =
+      userRefs.length > 0
+        ? await Promise.all([tx.getAll(...userRefs), tx.getAll(...stateRefs)])
+        : [[], []];
     const users = new Map(userSnaps.filter((s) => s.exists).map((s) => [s.id, s.data()!]));
+    // Each member's pending application, by uid (users/{uid}/private/state).
+    const pending = new Map(
+      stateSnaps.map((s) => [s.ref.parent.parent!.id, s.data()?.activeApplication ?? null]),
+    );
 
     const decision = decideSelection(
       applications.map((a) => ({
@@ -98,8 +109,8 @@ async function decidePosition(
     for (const uid of decision.rejected) {
       const app = applications.find((a) => a.doc.userId === uid)!;
       tx.update(app.ref, { status: "REJECTED", decidedAt: stamp });
-      if (users.get(uid)?.activeApplication?.positionId === positionId) {
-        tx.update(db.doc(paths.user(uid)), { activeApplication: null, updatedAt: stamp });
+      if (pending.get(uid)?.positionId === positionId) {
+        tx.set(db.doc(paths.userState(uid)), { activeApplication: null });
       }
       const n = jobNotification(db, {
         type: "PROJECT_REJECTED",
@@ -136,11 +147,12 @@ async function decidePosition(
       active: true,
       joinedAt: stamp,
       leftAt: null,
-      leftReason: null,
     };
     tx.update(app.ref, { status: "ACCEPTED", decidedAt: stamp });
     tx.update(positionRef, { status: "FILLED", filledBy: uid, updatedAt: stamp });
     tx.set(db.doc(`${paths.members(projectId)}/${uid}`), member);
+    // A member who left this project before joins again: the old departure no longer applies.
+    tx.delete(db.doc(paths.memberDeparture(projectId, uid)));
     const team = [...(project.team ?? []).filter((m) => m.uid !== uid), seat];
     tx.update(projectRef, {
       team,
@@ -156,9 +168,9 @@ async function decidePosition(
     tx.update(db.doc(paths.user(uid)), {
       currentProjectId: projectId,
       currentProjectTitle: project.title,
-      activeApplication: null,
       updatedAt: stamp,
     });
+    tx.set(db.doc(paths.userState(uid)), { activeApplication: null });
     const n = jobNotification(db, {
       type: "PROJECT_ACCEPTED",
       userId: uid,

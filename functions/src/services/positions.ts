@@ -27,6 +27,7 @@ import {
   findPositionRef,
   lookupNames,
   projectRef,
+  stateRef,
   userRef,
 } from "./refs.js";
 
@@ -164,12 +165,12 @@ export async function deletePosition(uid: string, positionId: string, now: Date)
     }
     const apps = await tx.get(db().collection(paths.applications(projectId, positionId)));
     const applicants = await Promise.all(
-      apps.docs.map((a) => tx.get(userRef((a.data() as ApplicationDoc).userId))),
+      apps.docs.map((a) => tx.get(stateRef((a.data() as ApplicationDoc).userId))),
     );
     for (const a of apps.docs) tx.delete(a.ref);
-    for (const u of applicants) {
-      if (u.data()?.activeApplication?.positionId === positionId) {
-        tx.update(u.ref, { activeApplication: null, updatedAt: ts(now) });
+    for (const s of applicants) {
+      if (s.data()?.activeApplication?.positionId === positionId) {
+        tx.set(s.ref, { activeApplication: null });
       }
     }
     tx.delete(ref);
@@ -190,17 +191,18 @@ function averageRating(totalRate: Record<string, number> | null | undefined): nu
 
 /**
  * Applies to a position. Everything is re-read and re-checked in one transaction: the member's
- * own document is part of it, so two concurrent applications of one member serialise and the
- * second sees the first (one project at a time); the position's status and window are read in
- * the same transaction as the write.
+ * server-only state (their pending application) is read and written in it, so two concurrent
+ * applications of one member serialise and the second sees the first (one project at a time);
+ * the position's status and window are read in the same transaction as the write.
  */
 export async function apply(uid: string, positionId: string, now: Date) {
   const posRef = await findPositionRef(positionId);
   const projectId = posRef.parent.parent!.id;
   const appRef = applicationRef(projectId, positionId, uid);
   return db().runTransaction(async (tx) => {
-    const [userSnap, posSnap, projectSnap, appSnap] = await Promise.all([
+    const [userSnap, stateSnap, posSnap, projectSnap, appSnap] = await Promise.all([
       tx.get(userRef(uid)),
+      tx.get(stateRef(uid)),
       tx.get(posRef),
       tx.get(projectRef(projectId)),
       tx.get(appRef),
@@ -212,8 +214,9 @@ export async function apply(uid: string, positionId: string, now: Date) {
     if (!position || !project) throw notFound(messages.projects.positionNotFound);
 
     let hasPendingApplication = false;
-    if (user.activeApplication) {
-      const { projectId: p, positionId: q } = user.activeApplication;
+    const active = stateSnap.data()?.activeApplication ?? null;
+    if (active) {
+      const { projectId: p, positionId: q } = active;
       const pending = await tx.get(applicationRef(p, q, uid));
       hasPendingApplication = pending.exists && pending.data()!.status === "PENDING";
     }
@@ -267,7 +270,7 @@ export async function apply(uid: string, positionId: string, now: Date) {
     // windows, and a member who applied then may apply again now.
     tx.set(appRef, application);
     tx.update(posRef, { applicantCount: FieldValue.increment(1), updatedAt: ts(now) });
-    tx.update(userRef(uid), { activeApplication: { projectId, positionId }, updatedAt: ts(now) });
+    tx.set(stateRef(uid), { activeApplication: { projectId, positionId } });
     return { applicationId: uid, projectId, positionId, status: "PENDING" as const };
   });
 }

@@ -1,6 +1,7 @@
 /** Projects: list and detail, a member's projects, leaving, and the manager's edits. */
 import { FieldValue } from "firebase-admin/firestore";
 import {
+  type MemberDepartureDoc,
   type MemberDoc,
   type PositionDoc,
   type ProjectDoc,
@@ -152,7 +153,9 @@ export async function leaveProject(uid: string, projectId: string, now: Date) {
     const posRef = positionRef(projectId, member.positionId);
     const posSnap = await tx.get(posRef);
 
-    tx.update(memberRef, { active: false, leftAt: ts(now), leftReason: "LEFT" });
+    tx.update(memberRef, { active: false, leftAt: ts(now) });
+    const departure: MemberDepartureDoc = { reason: "LEFT", leftAt: ts(now) };
+    tx.set(db().doc(paths.memberDeparture(projectId, uid)), departure);
     if (posSnap.exists) {
       tx.update(posRef, {
         status: "OPEN",

@@ -7,6 +7,7 @@ import {
   type UserContactDoc,
   type UserDetailsDoc,
   type UserDoc,
+  type UserStateDoc,
   collectionGroups,
   messages,
   paths,
@@ -19,6 +20,9 @@ export const contactRef = (uid: string) =>
   db().doc(paths.userContact(uid)) as DocumentReference<UserContactDoc>;
 export const detailsRef = (uid: string) =>
   db().doc(paths.userDetails(uid)) as DocumentReference<UserDetailsDoc>;
+/** Server-only state of a member (the pending application); may not exist. */
+export const stateRef = (uid: string) =>
+  db().doc(paths.userState(uid)) as DocumentReference<UserStateDoc>;
 export const projectRef = (id: string) =>
   db().doc(paths.project(id)) as DocumentReference<ProjectDoc>;
 export const positionRef = (projectId: string, positionId: string) =>

@@ -127,8 +127,12 @@ export async function updateProfile(
         update.user.position !== undefined &&
         (update.user.position?.name ?? null) !== (current.position?.name ?? null);
       let pendingApplication = false;
-      if (positionChanges && current.activeApplication) {
-        const { projectId, positionId } = current.activeApplication;
+      // The pending application is server-only state (users/{uid}/private/state).
+      const active = positionChanges
+        ? ((await tx.get(db().doc(paths.userState(uid)))).data()?.activeApplication ?? null)
+        : null;
+      if (active) {
+        const { projectId, positionId } = active;
         const app = await tx.get(db().doc(`${paths.applications(projectId, positionId)}/${uid}`));
         pendingApplication = app.exists && app.data()?.status === "PENDING";
       }

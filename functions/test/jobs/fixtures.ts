@@ -22,7 +22,6 @@ export async function addUser(
     currentProjectId: null,
     currentProjectTitle: null,
     profileComplete: true,
-    activeApplication: null,
     ...over,
   });
   await db.doc(paths.userContact(uid)).set({
@@ -95,8 +94,12 @@ export async function addTeam(db: Firestore, projectId: string, seats: Seat[]) {
       active: !s.leftAt,
       joinedAt: s.joinedAt ?? new Date("2026-01-05T09:00:00Z"),
       leftAt: s.leftAt ?? null,
-      leftReason: s.leftAt ? "LEFT" : null,
     });
+    if (s.leftAt) {
+      await db
+        .doc(paths.memberDeparture(projectId, s.uid))
+        .set({ reason: "LEFT", leftAt: s.leftAt });
+    }
   }
   await db.doc(paths.project(projectId)).set(
     {

@@ -51,7 +51,6 @@ async function november(netProfit: number | null = 10_000) {
     active: true,
     joinedAt: istanbulTime(2026, 11, 10, 14),
     leftAt: null,
-    leftReason: null,
   });
   return db;
 }

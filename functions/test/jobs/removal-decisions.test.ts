@@ -48,10 +48,13 @@ describe("apply-removal-decisions", () => {
     const report = await run(applyRemovalDecisions, db, now);
     expect(report).toMatchObject({ removed: 1, kept: 0 });
 
-    expect(plain((await db.doc(`${paths.members("p")}/pm`).get()).data())).toMatchObject({
-      active: false,
+    const member = plain((await db.doc(`${paths.members("p")}/pm`).get()).data());
+    expect(member).toMatchObject({ active: false, leftAt: now.toISOString() });
+    // The public membership record does not say why; the server-only departure record does.
+    expect(member).not.toHaveProperty("leftReason");
+    expect(plain((await db.doc(paths.memberDeparture("p", "pm")).get()).data())).toEqual({
+      reason: "REMOVED",
       leftAt: now.toISOString(),
-      leftReason: "REMOVED",
     });
     const project = (await db.doc(paths.project("p")).get()).data()!;
     expect(project).toMatchObject({
@@ -103,9 +106,8 @@ describe("apply-removal-decisions", () => {
 
   it("closes a removal of someone who left meanwhile without touching the team", async () => {
     const db = await team();
-    await db
-      .doc(`${paths.members("p")}/j3`)
-      .update({ active: false, leftAt: now, leftReason: "LEFT" });
+    await db.doc(`${paths.members("p")}/j3`).update({ active: false, leftAt: now });
+    await db.doc(paths.memberDeparture("p", "j3")).set({ reason: "LEFT", leftAt: now });
     await review(db, "j3", "REMOVE");
     const report = await run(applyRemovalDecisions, db, now);
     expect(report).toMatchObject({ alreadyGone: 1, removed: 0 });

@@ -26,7 +26,8 @@ async function openPosition(db: Firestore, id: string, positionName = "Project M
 }
 
 async function apply(db: Firestore, positionId: string, uid: string, rating: number, at: Date) {
-  await addUser(db, uid, { activeApplication: { projectId: "p", positionId } });
+  await addUser(db, uid);
+  await db.doc(paths.userState(uid)).set({ activeApplication: { projectId: "p", positionId } });
   await db.doc(`${paths.applications("p", positionId)}/${uid}`).set({
     userId: uid,
     projectId: "p",
@@ -96,12 +97,15 @@ describe("select-applicants", () => {
     expect((await db.doc(paths.user("earlier")).get()).data()).toMatchObject({
       currentProjectId: "p",
       currentProjectTitle: "Proje p",
-      activeApplication: null,
     });
     expect((await db.doc(paths.user("later")).get()).data()).toMatchObject({
       currentProjectId: null,
-      activeApplication: null,
     });
+    for (const uid of ["earlier", "later"]) {
+      expect((await db.doc(paths.userState(uid)).get()).data()).toEqual({
+        activeApplication: null,
+      });
+    }
     const statuses = Object.fromEntries(
       (await db.collection(paths.applications("p", "pm")).get()).docs.map((d) => [
         d.id,

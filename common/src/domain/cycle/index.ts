@@ -5,3 +5,4 @@ export * from "./vote-opening.js";
 export * from "./vote-closing.js";
 export * from "./removal.js";
 export * from "./profit-share.js";
+export * from "./mail-retention.js";

@@ -1,6 +1,15 @@
 import { paths, type MemberType, type UserContactDoc, type UserDoc } from "@platform/common";
 import { useQuery } from "@tanstack/react-query";
-import { collection, doc, getDoc, getDocs, limit, query, where } from "firebase/firestore/lite";
+import {
+  FirestoreError,
+  collection,
+  doc,
+  getDoc,
+  getDocs,
+  limit,
+  query,
+  where,
+} from "firebase/firestore/lite";
 import { db } from "../../lib/firebase";
 import { withId, type WithId } from "../../lib/firestore";
 
@@ -15,9 +24,15 @@ export function useProfileUser(type: MemberType, userName: string, uid: string |
     queryKey: ["profile", type, userName, uid ?? null],
     queryFn: async (): Promise<ProfileUser | null> => {
       if (uid) {
-        const snap = await getDoc(doc(db, paths.user(uid)));
-        const data = snap.data() as UserDoc | undefined;
-        if (data && data.type === type && data.profileComplete) return { ...data, id: snap.id };
+        // The rules refuse an unfinished or missing profile: then the slug decides.
+        const snap = await getDoc(doc(db, paths.user(uid))).catch((err: unknown) => {
+          if (err instanceof FirestoreError && err.code === "permission-denied") return null;
+          throw err;
+        });
+        const data = snap?.data() as UserDoc | undefined;
+        if (snap && data && data.type === type && data.profileComplete) {
+          return { ...data, id: snap.id };
+        }
       }
       const q = query(
         collection(db, paths.users),

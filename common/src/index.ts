@@ -12,3 +12,4 @@ export * from "./domain/vote-rules.js";
 export * from "./domain/registration-rules.js";
 export * from "./api/types.js";
 export * from "./domain/cycle/index.js";
+export * from "./domain/rate-limit.js";

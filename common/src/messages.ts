@@ -18,6 +18,15 @@ export const messages = {
     newAccessTokenMissing: "Yeni access token alinamadi.",
     tokenUndecodable: "Token gecersiz veya decode edilemedi",
   },
+  limits: {
+    /** A limit of spec-less abuse protection: how long until the next try is allowed. */
+    tooManyAttempts: (seconds: number) =>
+      `Çok fazla deneme yapıldı. Lütfen ${waitText(seconds)} sonra tekrar deneyin.`,
+    idempotencyKeyInvalid:
+      "Idempotency-Key başlığı geçersiz: 8-128 karakterlik harf, rakam, - veya _ olmalıdır.",
+    idempotencyKeyReused: "Bu Idempotency-Key başka bir istek için kullanılmış.",
+    idempotencyInProgress: "Aynı istek hâlâ işleniyor. Lütfen biraz sonra tekrar deneyin.",
+  },
   auth: {
     loginInvalid: "Lütfen e-posta ve şifrenizi kontrol ediniz",
     loginNoToken: "Giriş başarısız: Token alınamadı",
@@ -186,4 +195,11 @@ export function notificationTitle(
   return notificationTitles[type]
     .replace("{target}", content.targetUser ?? "")
     .replace("{user}", content.userName ?? "");
+}
+
+/** "45 saniye", "15 dakika", "2 saat": the largest unit that is whole enough to read. */
+function waitText(seconds: number): string {
+  if (seconds < 60) return `${seconds} saniye`;
+  if (seconds < 3600) return `${Math.ceil(seconds / 60)} dakika`;
+  return `${Math.ceil(seconds / 3600)} saat`;
 }

@@ -44,6 +44,8 @@ import {
   queueMail,
   verificationCodeMail,
 } from "../infra/mail.js";
+import { addressKey } from "../http/limits.js";
+import { consume } from "../infra/rate-limits.js";
 import { contactRef, detailsRef, assertKnownPositions, userRef } from "./refs.js";
 
 const registrationRef = (email: string) =>
@@ -84,7 +86,7 @@ function emptyProfile(name: string, now: Date): UserDoc {
 /**
  * Step 1: creates the (unverified) Auth account and mails a six-digit code. Posting step 1 again
  * for a registration that has not been completed starts it over with the new name and password
- * and a new code (at most once a minute).
+ * and a new code (at most once a minute, and within the address's daily budget of codes).
  */
 export async function registerStep1(
   input: { name: string; email: string; password: string },
@@ -107,6 +109,7 @@ export async function registerStep1(
     }
     const wait = resendWaitSeconds(toDate(reg.lastSentAt)!, now);
     if (wait > 0) throw new ApiError(429, messages.auth.codeResendWait(wait), { retryAfter: wait });
+    await consume([addressKey("codesPerAddress", email)], now);
     await adminAuth().updateUser(existing.uid, { password, displayName: name });
     const batch = db().batch();
     batch.set(registrationRef(email), newRegistration(existing.uid, email, code, now));
@@ -116,6 +119,7 @@ export async function registerStep1(
     return { created: false, sent };
   }
 
+  await consume([addressKey("codesPerAddress", email)], now);
   let uid: string;
   try {
     uid = (

@@ -69,6 +69,7 @@ export const messages = {
     passwordUpdated: "Sifreniz basariyla guncellendi.",
   },
   users: {
+    pageOutOfRange: (lastPage: number) => `Sayfa numarası geçersiz: son sayfa ${lastPage}.`,
     updateFailed: "Profil güncellenirken bir hata oluştu",
     updateSuccess: "Degisiklikler basariyla kaydedildi",
     fetchFailed: "Kullanıcı bilgisi alınamadı.",

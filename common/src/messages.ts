@@ -201,6 +201,6 @@ export function notificationTitle(
 /** "45 saniye", "15 dakika", "2 saat": the largest unit that is whole enough to read. */
 function waitText(seconds: number): string {
   if (seconds < 60) return `${seconds} saniye`;
-  if (seconds < 3600) return `${Math.ceil(seconds / 60)} dakika`;
-  return `${Math.ceil(seconds / 3600)} saat`;
+  const minutes = Math.ceil(seconds / 60);
+  return minutes < 60 ? `${minutes} dakika` : `${Math.ceil(seconds / 3600)} saat`;
 }

@@ -5,7 +5,7 @@ import { endpoint } from "../http/endpoint.js";
 import { ensureSession, readSession, writeSession } from "../http/session.js";
 import { ApiError } from "../http/errors.js";
 import { clientIp } from "../http/client-ip.js";
-import { addressKey, limitPerIp } from "../http/limits.js";
+import { addressKey } from "../http/limits.js";
 import * as limits from "../infra/rate-limits.js";
 import * as accounts from "../services/accounts.js";
 import {
@@ -90,8 +90,8 @@ export function authRouter(): Router {
 
   r.post(
     "/register-step-1",
-    limitPerIp("registerPerIp"),
-    endpoint({ body: step1Body }, async ({ body, now }) => {
+    endpoint({ body: step1Body }, async ({ body, req, now }) => {
+      await limits.consume([{ limit: "registerPerIp", key: clientIp(req) }], now);
       const { created, sent } = await accounts.registerStep1(body, now);
       return { status: created ? 201 : 200, message: messages.auth.codeSent, data: sent };
     }),

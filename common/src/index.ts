@@ -15,3 +15,4 @@ export * from "./domain/session-rules.js";
 export * from "./domain/return-path.js";
 export * from "./api/types.js";
 export * from "./domain/cycle/index.js";
+export * from "./domain/rate-limit.js";

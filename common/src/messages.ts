@@ -20,6 +20,15 @@ export const messages = {
     appCheckMissing: "Uygulama doğrulaması eksik. Lütfen sayfayı yenileyip tekrar deneyin.",
     appCheckInvalid: "Uygulama doğrulaması geçersiz. Lütfen sayfayı yenileyip tekrar deneyin.",
   },
+  limits: {
+    /** A limit of spec-less abuse protection: how long until the next try is allowed. */
+    tooManyAttempts: (seconds: number) =>
+      `Çok fazla deneme yapıldı. Lütfen ${waitText(seconds)} sonra tekrar deneyin.`,
+    idempotencyKeyInvalid:
+      "Idempotency-Key başlığı geçersiz: 8-128 karakterlik harf, rakam, - veya _ olmalıdır.",
+    idempotencyKeyReused: "Bu Idempotency-Key başka bir istek için kullanılmış.",
+    idempotencyInProgress: "Aynı istek hâlâ işleniyor. Lütfen biraz sonra tekrar deneyin.",
+  },
   auth: {
     loginInvalid: "Lütfen e-posta ve şifrenizi kontrol ediniz",
     loginNoToken: "Giriş başarısız: Token alınamadı",
@@ -72,6 +81,7 @@ export const messages = {
       "Güvenliğiniz için e-posta adresinizi değiştirmeden önce lütfen tekrar giriş yapın.",
   },
   users: {
+    pageOutOfRange: (lastPage: number) => `Sayfa numarası geçersiz: son sayfa ${lastPage}.`,
     updateFailed: "Profil güncellenirken bir hata oluştu",
     updateSuccess: "Degisiklikler basariyla kaydedildi",
     fetchFailed: "Kullanıcı bilgisi alınamadı.",
@@ -198,4 +208,11 @@ export function notificationTitle(
   return notificationTitles[type]
     .replace("{target}", content.targetUser ?? "")
     .replace("{user}", content.userName ?? "");
+}
+
+/** "45 saniye", "15 dakika", "2 saat": the largest unit that is whole enough to read. */
+function waitText(seconds: number): string {
+  if (seconds < 60) return `${seconds} saniye`;
+  const minutes = Math.ceil(seconds / 60);
+  return minutes < 60 ? `${minutes} dakika` : `${Math.ceil(seconds / 3600)} saat`;
 }

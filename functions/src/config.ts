@@ -7,6 +7,8 @@
  * - STORAGE_BUCKET: overrides the default bucket.
  * - APP_CHECK_ENFORCE: "true" makes `/api` require a valid App Check token (production only).
  */
+import type { LimitRule } from "@platform/common";
+
 export function authEmulatorHost(): string | undefined {
   return process.env.FIREBASE_AUTH_EMULATOR_HOST || undefined;
 }
@@ -65,4 +67,64 @@ export function storageObjectUrl(path: string): string {
     ? `http://${host.replace(/^https?:\/\//, "")}`
     : "https://firebasestorage.googleapis.com";
   return `${origin}/v0/b/${storageBucketName()}/o/${encodeURIComponent(path)}?alt=media`;
+}
+
+const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
+
+/** The abuse limits of the API (README "Limits"); each counts per key in a fixed window. */
+export const DEFAULT_RATE_LIMITS = {
+  /** Failed logins for one e-mail address (successful logins do not count). */
+  loginFailuresPerAccount: { max: 10, windowMs: 15 * MINUTE_MS },
+  /** Failed logins from one client IP. */
+  loginFailuresPerIp: { max: 50, windowMs: 15 * MINUTE_MS },
+  /** Six-digit codes mailed to one address; resending spends from the same budget. */
+  codesPerAddress: { max: 5, windowMs: 24 * HOUR_MS },
+  /** Registration step 1 requests from one client IP. */
+  registerPerIp: { max: 10, windowMs: HOUR_MS },
+  /** Password reset mails to one address. */
+  passwordResetsPerAddress: { max: 3, windowMs: HOUR_MS },
+  /** E-mail confirmation mails to one address. */
+  emailConfirmationsPerAddress: { max: 3, windowMs: HOUR_MS },
+} satisfies Record<string, LimitRule>;
+
+export type LimitName = keyof typeof DEFAULT_RATE_LIMITS;
+
+/**
+ * The limits in force: the defaults, with any of them replaced through `RATE_LIMITS`, a JSON
+ * object such as `{"registerPerIp":{"max":1000}}` (the test stack sets its own this way). A
+ * malformed value is an error rather than silently no limit.
+ */
+export function rateLimit(name: LimitName): LimitRule {
+  const raw = process.env.RATE_LIMITS;
+  const base = DEFAULT_RATE_LIMITS[name];
+  if (!raw) return base;
+  const override = (JSON.parse(raw) as Record<string, Partial<LimitRule> | undefined>)[name];
+  const rule = { ...base, ...override };
+  if (!isPositiveInteger(rule.max) || !isPositiveInteger(rule.windowMs)) {
+    throw new Error(`RATE_LIMITS.${name} needs positive integers max and windowMs`);
+  }
+  return rule;
+}
+
+function isPositiveInteger(n: unknown): n is number {
+  return typeof n === "number" && Number.isInteger(n) && n > 0;
+}
+
+/**
+ * How many proxies in front of the function append to `X-Forwarded-For`; the client IP is the
+ * entry that many places from the right, and everything left of it is whatever the client sent.
+ *
+ * In production one: Google's front end appends the address that connected to it, and nothing
+ * behind it is trusted (`trust proxy: true` would take the leftmost, client-chosen entry). Behind
+ * the Hosting rewrite that address is the one Hosting forwarded for; if a deployment ever shows
+ * Hosting's own edge there instead (log `X-Forwarded-For` once after deploying), set
+ * `TRUSTED_PROXY_HOPS=2`. In the emulators no proxy appends anything (Hosting's emulator passes
+ * the client's headers on, the Functions emulator talks to the worker over a local socket), so
+ * nothing in the header can be trusted: zero, and the whole local stack is one client.
+ */
+export function trustedProxyHops(): number {
+  const raw = process.env.TRUSTED_PROXY_HOPS;
+  if (raw !== undefined && /^\d+$/.test(raw)) return Number(raw);
+  return isEmulated() ? 0 : 1;
 }

@@ -233,10 +233,10 @@ const SUBJECTS: Subject[] = [
     expect: readOnly([]),
   },
   {
-    name: "idempotency",
-    doc: "idempotency/k1",
-    createIn: "idempotency",
-    list: (db) => collection(db, "idempotency"),
+    name: "idempotencyKeys",
+    doc: "idempotencyKeys/k1",
+    createIn: "idempotencyKeys",
+    list: (db) => collection(db, "idempotencyKeys"),
     expect: readOnly([]),
   },
   {
@@ -320,7 +320,7 @@ async function seed(app: App) {
     ["mail/m1", { to: "owner@example.com" }],
     ["registrations/r1", { email: "new@example.com", codeHash: "0".repeat(64) }],
     ["rateLimits/k1", { count: 3 }],
-    ["idempotency/k1", { status: 200 }],
+    ["idempotencyKeys/k1", { status: 200 }],
     ["images/i1", { relatedId: OWNER, relatedType: "User", path: "users/u-owner/profile/p.png" }],
     ["jobRuns/j1", { job: "selection" }],
     ["faqs/faq1", { question: "Soru?", answer: "Cevap.", tags: ["sss"], order: 1 }],

@@ -13,6 +13,9 @@ let stack: RunningStack | undefined;
 export async function setup(project: TestProject) {
   mkdirSync(artefactsDir, { recursive: true });
   const logFile = join(artefactsDir, "firebase-emulators.log");
+  // Every suite calls from the same address: the registering suites need more than a client's
+  // hourly budget. The other limits stay as in production (security-limits proves them).
+  process.env.RATE_LIMITS = JSON.stringify({ registerPerIp: { max: 10_000 } });
   stack = await startStack({
     hosting: true,
     dataDir: null,

@@ -31,6 +31,10 @@ export const paths = {
   registrations: "registrations",
   images: "images",
   jobRuns: "jobRuns",
+  /** Limit counters, one per limit and hashed key (`expiresAt` is a TTL field). */
+  rateLimits: "rateLimits",
+  /** Answers of state-changing calls by Idempotency-Key (`expiresAt` is a TTL field). */
+  idempotencyKeys: "idempotencyKeys",
 } as const;
 
 /** Collection-group ids used by queries across projects. */

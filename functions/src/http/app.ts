@@ -6,6 +6,8 @@ import { ApiError } from "./errors.js";
 import { csrfProtection } from "./csrf.js";
 import { appCheckGuard } from "./app-check.js";
 import { sendError } from "./respond.js";
+import { trustedProxyHops } from "../config.js";
+import { idempotentRetries } from "./idempotency.js";
 import { healthRouter } from "./health.js";
 import { authRouter } from "../routes/auth.js";
 import { usersRouter } from "../routes/users.js";
@@ -23,7 +25,8 @@ import { lookupsRouter } from "../routes/lookups.js";
 export function createApp(): Express {
   const app = express();
   app.disable("x-powered-by");
-  app.set("trust proxy", true);
+  // A hop count, never `true`: that would take the client-written end of X-Forwarded-For.
+  app.set("trust proxy", trustedProxyHops());
   app.use(requestLog);
   app.use(express.json({ limit: "1mb" }));
   app.use(cookieParser());
@@ -33,6 +36,8 @@ export function createApp(): Express {
   const api = express.Router();
   api.use(healthRouter);
   api.use("/auth", authRouter());
+  // After /auth: its answers set the session cookie, which a stored replay must not carry.
+  api.use(idempotentRetries);
   api.use("/users", usersRouter());
   api.use("/projects", projectsRouter());
   api.use("/positions", positionsRouter());
@@ -49,6 +54,9 @@ export function createApp(): Express {
   const onError: ErrorRequestHandler = (err: unknown, req, res, _next) => {
     if (err instanceof ApiError) {
       if (err.status >= 500) logger.error("api error", { path: req.path, message: err.message });
+      if (err.status === 429 && typeof err.extra.retryAfter === "number") {
+        res.set("Retry-After", String(err.extra.retryAfter));
+      }
       sendError(res, err.status, err.message, err.extra);
       return;
     }

@@ -4,6 +4,9 @@ import { isWellFormedCode, messages, toTitleCaseTr, withQueryParam } from "@plat
 import { endpoint } from "../http/endpoint.js";
 import { ensureSession, readSession, writeSession } from "../http/session.js";
 import { ApiError } from "../http/errors.js";
+import { clientIp } from "../http/client-ip.js";
+import { addressKey } from "../http/limits.js";
+import * as limits from "../infra/rate-limits.js";
 import * as accounts from "../services/accounts.js";
 import * as registration from "../services/registration.js";
 import {
@@ -95,7 +98,8 @@ export function authRouter(): Router {
 
   r.post(
     "/register-step-1",
-    endpoint({ body: step1Body }, async ({ body, now }) => {
+    endpoint({ body: step1Body }, async ({ body, req, now }) => {
+      await limits.consume([{ limit: "registerPerIp", key: clientIp(req) }], now);
       const { created, sent } = await registration.registerStep1(body, now);
       return { status: created ? 201 : 200, message: messages.auth.codeSent, data: sent };
     }),
@@ -119,8 +123,17 @@ export function authRouter(): Router {
 
   r.post(
     "/login",
-    endpoint({ body: loginBody }, async ({ body, req, res }) => {
-      const t = await accounts.login(body.email, body.password);
+    endpoint({ body: loginBody }, async ({ body, req, res, now }) => {
+      // Only failures count; once a budget is spent even the right password waits it out.
+      const budgets = [
+        addressKey("loginFailuresPerAccount", body.email),
+        { limit: "loginFailuresPerIp" as const, key: clientIp(req) },
+      ];
+      await limits.assertNotSpent(budgets, now);
+      const t = await accounts.login(body.email, body.password).catch(async (err: unknown) => {
+        if (err instanceof ApiError && err.status === 401) await limits.record(budgets, now);
+        throw err;
+      });
       const session = ensureSession(req);
       writeSession(res, {
         n: session.n,
@@ -171,6 +184,7 @@ export function authRouter(): Router {
   r.post(
     "/send-email-confirmation",
     endpoint({ auth: "required", body: confirmationBody }, async ({ user, body, now }) => {
+      await limits.consume([addressKey("emailConfirmationsPerAddress", body.email)], now);
       const outcome = await accounts.sendEmailConfirmation(user.uid, body, now);
       return {
         message:
@@ -194,6 +208,7 @@ export function authRouter(): Router {
   r.post(
     "/request-password-reset",
     endpoint({ body: resetRequestBody }, async ({ body, now }) => {
+      await limits.consume([addressKey("passwordResetsPerAddress", body.email)], now);
       await accounts.requestPasswordReset(body.email, now);
       return { message: messages.auth.resetMailSent };
     }),

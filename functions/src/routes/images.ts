@@ -2,7 +2,8 @@ import { Router } from "express";
 import { z } from "zod";
 import { messages } from "@platform/common";
 import { endpoint } from "../http/endpoint.js";
-import { badRequest } from "../http/errors.js";
+import { bearerToken } from "../http/auth.js";
+import { badRequest, unauthorized } from "../http/errors.js";
 import { readMultipart } from "../infra/multipart.js";
 import * as images from "../services/images.js";
 import { idSchema } from "./schemas.js";
@@ -19,6 +20,12 @@ const recordBody = meta.extend({
     .min(1, { error: messages.images.pathNotAllowed })
     .max(512, { error: messages.images.pathNotAllowed }),
 });
+
+/**
+ * Visitors' copies come from Hosting's CDN: the bytes of up to 5 MB go through the function once
+ * an hour per owner, not once per request. Members (who delete through this list) read it fresh.
+ */
+const ANONYMOUS_CACHE = "public, max-age=300, s-maxage=3600";
 
 export function imagesRouter(): Router {
   const r = Router();
@@ -54,8 +61,18 @@ export function imagesRouter(): Router {
   r.get(
     "/:relatedId",
     endpoint(
-      { params: z.object({ relatedId: idSchema("Geçersiz görsel sahibi ID'si.") }) },
-      async ({ params }) => ({ data: await images.imagesOf(params.relatedId) }),
+      {
+        params: z.object({ relatedId: idSchema("Geçersiz görsel sahibi ID'si.") }),
+        // No query at all: a made-up parameter would be a new CDN cache key, i.e. a fresh stream.
+        query: z.strictObject({}, { error: messages.general.invalidRequest }),
+      },
+      async ({ params, user, req, res }) => {
+        // A made-up token would be a cache key of its own too.
+        if (!user && bearerToken(req)) throw unauthorized(messages.general.tokenUndecodable);
+        res.set("Vary", "Authorization");
+        res.set("Cache-Control", user ? "private, no-store" : ANONYMOUS_CACHE);
+        return { data: await images.imagesOf(params.relatedId) };
+      },
     ),
   );
 

@@ -32,6 +32,8 @@ import { ApiError, badRequest, conflict, notFound } from "../http/errors.js";
 import { toDate, ts } from "../infra/firestore.js";
 import { authCode } from "../infra/identity.js";
 import { queueMail, verificationCodeMail } from "../infra/mail.js";
+import { addressKey } from "../http/limits.js";
+import { consume } from "../infra/rate-limits.js";
 import { contactRef, detailsRef, assertKnownPositions, userRef } from "./refs.js";
 
 const registrationRef = (email: string) =>
@@ -140,6 +142,8 @@ export async function registerStep1(
   const { name, email, password } = input;
   const existing = await authUserByEmail(email);
   const oldUid = existing ? await restartableUid(existing.uid, email, now) : null;
+  // The address's daily budget of codes: a resend or a restart spends it like the first code.
+  await consume([addressKey("codesPerAddress", email)], now);
   if (oldUid) await adminAuth().deleteUser(oldUid);
 
   const uid = await createAuthUser(name, email, password);

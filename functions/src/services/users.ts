@@ -15,7 +15,7 @@ import {
 import { adminAuth, db } from "../firebase.js";
 import type { AuthUser } from "../http/auth.js";
 import { isStaff } from "../http/auth.js";
-import { ApiError, conflict, notFound } from "../http/errors.js";
+import { ApiError, badRequest, conflict, notFound } from "../http/errors.js";
 import { ts } from "../infra/firestore.js";
 import { authCode } from "../infra/identity.js";
 import { emailChangedMail, queueMail } from "../infra/mail.js";
@@ -63,12 +63,14 @@ export async function listByType(input: {
   const key = searchKeyForQuery(input.search);
   if (key) q = q.where("searchKeys", "array-contains", key);
   const total = (await q.count().get()).data().count;
+  const totalPages = Math.max(1, Math.ceil(total / input.limit));
+  // An offset bills every document it skips: pages past the last are refused before any read.
+  if (input.page > totalPages) throw badRequest(messages.users.pageOutOfRange(totalPages));
   const snap = await q
     .orderBy("nameSort")
     .offset((input.page - 1) * input.limit)
     .limit(input.limit)
     .get();
-  const totalPages = Math.max(1, Math.ceil(total / input.limit));
   return {
     users: snap.docs.map((d) => userDto(d.id, d.data() as UserDoc)),
     pagination: {

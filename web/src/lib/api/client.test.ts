@@ -300,6 +300,27 @@ describe("timeouts and retries", () => {
     expect(await result).toMatchObject({ status: 502, message: "Kapalı", noResponse: false });
   });
 
+  it("a POST keeps one Idempotency-Key across its retries; the next call gets another", async () => {
+    const replies: Reply[] = ["hang", json(502), json(201, { success: true, data: "p1" })];
+    const { fetch, calls } = withCsrf((_c, i) => replies[i] ?? json(201, { success: true }));
+    const api = client(fetch);
+    const result = api.post("/positions/addPosition", { projectId: "p", positions: [] });
+    await vi.advanceTimersByTimeAsync(15_000 + 1_000 + 2_000);
+    await expect(result).resolves.toEqual({ success: true, data: "p1" });
+    await api.post("/positions/addPosition", { projectId: "p", positions: [] });
+    const keys = notCsrf(calls).map((c) => c.headers["Idempotency-Key"]);
+    expect(keys).toHaveLength(4);
+    expect(keys[0]).toMatch(/^[A-Za-z0-9_-]{8,128}$/);
+    expect(new Set(keys.slice(0, 3)).size).toBe(1);
+    expect(keys[3]).not.toBe(keys[0]);
+  });
+
+  it("a GET carries no Idempotency-Key", async () => {
+    const { fetch, calls } = scriptedFetch(() => json(200, { success: true }));
+    await client(fetch).get("/projects");
+    expect(calls[0]!.headers["Idempotency-Key"]).toBeUndefined();
+  });
+
   it("4xx answers are not retried", async () => {
     for (const status of [400, 404, 409, 429]) {
       const { fetch, calls } = scriptedFetch(() => json(status, { success: false }));

@@ -9,6 +9,8 @@
  *   carries `csrf: false`) drops the cached token, fetches a new one and repeats the call once;
  * - `Authorization: Bearer <Firebase ID token>` when a member is signed in, and up to 3 retries
  *   waiting 1, 2 and 3 s when an attempt times out, the connection fails or the status is ≥ 500.
+ *   Every state-changing call carries one `Idempotency-Key` for all its attempts, so a retry of
+ *   a call the server did finish gets the stored answer instead of doing it twice.
  *
  * Timeouts: the 30 s setting belongs to the cookie/CSRF-session side, so the `/auth/*` calls
  * (login, registration steps, token refresh, logout, password reset, the CSRF token itself) get
@@ -103,6 +105,11 @@ export const LOGIN_PAGE_PATH = "/giris_yap";
 const SAFE_METHODS: ReadonlySet<HttpMethod> = new Set(["GET"]);
 /** Calls whose 401 is an answer in itself, never a reason to refresh the token. */
 const NO_REFRESH_PATHS = new Set(["/auth/login", "/auth/logout", "/auth/refresh-access-token"]);
+
+/** A fresh key per call (the server keeps answers by key for 24 h). */
+function newIdempotencyKey(): string {
+  return globalThis.crypto.randomUUID();
+}
 
 /** Timeout of one attempt (see the module comment). */
 export function timeoutFor(path: string): number {
@@ -270,6 +277,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         : isForm
           ? (opts.body as FormData)
           : JSON.stringify(opts.body);
+    const idempotencyKey = SAFE_METHODS.has(method) ? null : newIdempotencyKey();
     let retries = 0;
     let csrfRetried = false;
     let authRetried = false;
@@ -305,6 +313,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       if (appCheckToken) headers["X-Firebase-AppCheck"] = appCheckToken;
       if (payload !== undefined && !isForm) headers["Content-Type"] = "application/json";
       if (!SAFE_METHODS.has(method)) headers["X-CSRF-Token"] = await csrfToken(opts.signal);
+      if (idempotencyKey) headers["Idempotency-Key"] = idempotencyKey;
 
       const result = await attempt(method, target, headers, payload, timeoutMs, opts.signal);
 

@@ -384,6 +384,10 @@ export function buildDemoDataset(now: Date): DemoDataset {
     displayName: p.name,
     role: p.role,
   }));
+  // Staff roles as `npm run grant-role` records them (the jobs mail admins and ops from here).
+  for (const u of authUsers) {
+    if (u.role) add(`${paths.roles}/${u.uid}`, { email: u.email, role: u.role, grantedAt: now });
+  }
   return { authUsers, documents, files };
 }
 

@@ -102,7 +102,7 @@ describe("docs/operations.md", () => {
   it("grants a role with npm run grant-role: the claim, and the record the jobs mail from", async () => {
     for (const role of ["admin", "ops", "hr"] as const) {
       const r = await script("grant-role", [people[role].email, role]);
-      expect(r.out).toContain(`now has the role ${role}`);
+      expect(r.out).toContain(`${people[role].email}: role ${role}; signs in again to use it.`);
       expect(r.code).toBe(0);
       expect(claimsOf(await idTokenFor(people[role].email, MEMBER_PASSWORD)).role).toBe(role);
       expect((await db.doc(`${paths.roles}/${uid[role]}`).get()).data()).toMatchObject({
@@ -113,13 +113,13 @@ describe("docs/operations.md", () => {
     // `none` takes a role away again.
     await script("grant-role", [people.dev.email, "ops"]);
     const removed = await script("grant-role", [people.dev.email, "none"]);
-    expect(removed.out).toContain("has no role any more");
+    expect(removed.out).toContain(`${people.dev.email}: role (none)`);
     expect(claimsOf(await idTokenFor(people.dev.email, MEMBER_PASSWORD)).role).toBeUndefined();
     expect((await db.doc(`${paths.roles}/${uid.dev}`).get()).exists).toBe(false);
     // An unknown role is refused and changes nothing.
     const wrong = await script("grant-role", [people.dev.email, "superadmin"]);
     expect(wrong.code).not.toBe(0);
-    expect(wrong.out).toContain("usage: npm run grant-role");
+    expect(wrong.out).toContain("usage: grant-role <email|uid> <hr|ops|admin|none>");
   });
 
   it("creates a project with its positions and queues it; a malformed one is reported", async () => {

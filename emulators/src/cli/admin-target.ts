@@ -34,11 +34,6 @@ export function adminTarget(args: string[], script: string): AdminTarget {
   return { app, projectId, description };
 }
 
-/** The arguments without `--project <id>`. */
-export function positional(args: string[]): string[] {
-  return args.filter((a, i) => a !== "--project" && args[i - 1] !== "--project");
-}
-
 export function fail(message: string): never {
   console.error(`✖ ${message}`);
   process.exit(1);

@@ -81,24 +81,40 @@ function buildKind(mode: string): BuildKind {
   return { demo: projectId.startsWith("demo-"), appCheck: Boolean(env.VITE_APPCHECK_SITE_KEY) };
 }
 
-export default defineConfig(({ mode }) => ({
-  plugins: [stubUnusedReactfireSdks(), contentSecurityPolicyMeta(buildKind(mode)), react()],
-  server: {
-    host: "127.0.0.1",
-    port: 5173,
-    strictPort: true,
-    // In `npm run dev` the API is the Functions emulator; same path as behind Hosting.
-    proxy: {
-      "/api": {
-        target: "http://127.0.0.1:5001",
-        rewrite: (path) => `/demo-platform/europe-west1/api${path}`,
+/**
+ * A real deployment names its own contact address: the legal texts and the footer give it to
+ * members for their KVKK requests, so the example address must never reach a real project.
+ */
+function requireSiteIdentity(mode: string, command: string) {
+  const env = loadEnv(mode, import.meta.dirname, "VITE_");
+  if (command === "build" && !buildKind(mode).demo && !env.VITE_CONTACT_EMAIL?.trim()) {
+    throw new Error("VITE_CONTACT_EMAIL must be set for a build of a real project (README)");
+  }
+}
+
+export default defineConfig(
+  ({ mode, command }) => (
+    requireSiteIdentity(mode, command),
+    {
+      plugins: [stubUnusedReactfireSdks(), contentSecurityPolicyMeta(buildKind(mode)), react()],
+      server: {
+        host: "127.0.0.1",
+        port: 5173,
+        strictPort: true,
+        // In `npm run dev` the API is the Functions emulator; same path as behind Hosting.
+        proxy: {
+          "/api": {
+            target: "http://127.0.0.1:5001",
+            rewrite: (path) => `/demo-platform/europe-west1/api${path}`,
+          },
+        },
       },
-    },
-  },
-  build: {
-    outDir: "dist",
-    sourcemap: true,
-    manifest: true,
-    chunkSizeWarningLimit: 800,
-  },
-}));
+      build: {
+        outDir: "dist",
+        sourcemap: true,
+        manifest: true,
+        chunkSizeWarningLimit: 800,
+      },
+    }
+  ),
+);

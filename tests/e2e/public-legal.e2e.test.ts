@@ -36,7 +36,8 @@ const PAGES = [
       "haftada en az 1 saat mentörlük",
       "cuma saat 12:00 ile 23:59 arasında",
       "%50 veya daha fazlası",
-      "net kârın %10'unu alır",
+      // The rate in force (config/public; the default while no change was announced).
+      "net kârdan %10 oranında pay alır",
       "her ayın 15'inde bir önceki ay için hesaplanır",
       "ayın 15'inde katılan üye için 15 gün hesaplanır",
       "yalnızca 18 yaşından büyük Juniorlara",

@@ -212,6 +212,23 @@ const SUBJECTS: Subject[] = [
     expect: readOnly(["admin"]),
   },
   {
+    // The rate in force and its announcement: anyone gets the document; listing `config` would
+    // also return config/platform, so only admin may list.
+    name: "config/public",
+    doc: "config/public",
+    createIn: "config",
+    list: (db) => collection(db, "config"),
+    expect: readOnly("all", ["admin"]),
+  },
+  {
+    // Who holds a staff role (npm run grant-role): admin only, HR and ops included.
+    name: "roles",
+    doc: "roles/u-hr",
+    createIn: "roles",
+    list: (db) => collection(db, "roles"),
+    expect: readOnly(["admin"]),
+  },
+  {
     name: "mail",
     doc: "mail/m1",
     createIn: "mail",
@@ -317,6 +334,8 @@ async function seed(app: App) {
     [`payouts/${period}`, { netProfit: 1000 }],
     [`payouts/${period}/statements/${OWNER}`, { userId: OWNER, amount: 10 }],
     ["config/platform", { profitRate: 0.1 }],
+    ["config/public", { profitRate: 0.1, announcement: null }],
+    ["roles/u-hr", { email: "hr@example.com", role: "hr" }],
     ["mail/m1", { to: "owner@example.com" }],
     ["registrations/r1", { email: "new@example.com", codeHash: "0".repeat(64) }],
     ["rateLimits/k1", { count: 3 }],

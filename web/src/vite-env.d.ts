@@ -7,6 +7,10 @@ interface ImportMetaEnv {
   readonly VITE_FIREBASE_STORAGE_BUCKET?: string;
   readonly VITE_FIREBASE_APP_ID?: string;
   readonly VITE_CONTACT_EMAIL?: string;
+  readonly VITE_SITE_NAME?: string;
+  readonly VITE_SOCIAL_LINKEDIN?: string;
+  readonly VITE_SOCIAL_INSTAGRAM?: string;
+  readonly VITE_SOCIAL_GITHUB?: string;
   /** reCAPTCHA Enterprise site key; turns App Check on in production builds. */
   readonly VITE_APPCHECK_SITE_KEY?: string;
 }

@@ -23,6 +23,10 @@ export const paths = {
   payouts: "payouts",
   statements: (period: string) => `payouts/${period}/statements`,
   platformConfig: "config/platform",
+  /** What anyone may read: the current profit rate and the running announcement. */
+  publicConfig: "config/public",
+  /** Who holds a role (mirror of the `role` custom claim, written by `npm run grant-role`). */
+  roles: "roles",
   mail: "mail",
   faqs: "faqs",
   lookup: (kind: "skills" | "positionNames" | "turkishLanguages" | "countries") =>

@@ -354,6 +354,28 @@ export interface PlatformConfigDoc {
   contactEmail: string;
 }
 
+/** `config/public`: readable by anyone; written by the announce-profit-rate job. */
+export interface PublicConfigDoc {
+  /** The platform's share of net profit now in force (0.1 for 10%). */
+  profitRate: number;
+  /** The latest rate change, shown on the platform until `endsAt`. */
+  announcement: {
+    text: string;
+    from: number;
+    to: number;
+    startsAt: TimestampLike;
+    endsAt: TimestampLike;
+  } | null;
+  updatedAt: TimestampLike;
+}
+
+/** `roles/{uid}`: a staff member's role, kept with the custom claim by `npm run grant-role`. */
+export interface RoleDoc {
+  email: string;
+  role: Role;
+  grantedAt: TimestampLike;
+}
+
 /** `mail/{id}`: the Trigger Email extension's document format. */
 export interface MailDoc {
   to: string | string[];

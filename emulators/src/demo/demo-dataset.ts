@@ -18,18 +18,8 @@ import {
   weekStart,
 } from "@platform/common";
 import { renderAvatar, renderProjectImage } from "./avatar.js";
-import { buildLocations } from "./locations.js";
-import {
-  DEMO_PASSWORD,
-  FAQS,
-  FEEDBACK,
-  PEOPLE,
-  POSITION_NAMES,
-  PROJECTS,
-  SKILLS,
-  TURKISH_LANGUAGES,
-  type DemoPerson,
-} from "./demo-content.js";
+import { buildReferenceDocuments } from "../reference/index.js";
+import { DEMO_PASSWORD, FEEDBACK, PEOPLE, PROJECTS, type DemoPerson } from "./demo-content.js";
 
 export interface DemoAuthUser {
   uid: string;
@@ -104,16 +94,8 @@ export function buildDemoDataset(now: Date): DemoDataset {
       currentProject.set(m.person, { id: project.key, title: project.title });
   }
 
-  // Reference data.
-  add(paths.lookup("skills"), { names: SKILLS });
-  add(paths.lookup("positionNames"), { names: POSITION_NAMES });
-  add(paths.lookup("turkishLanguages"), { names: TURKISH_LANGUAGES });
-  const locations = buildLocations();
-  add(paths.lookup("countries"), {
-    items: locations.map(({ isoCode, name }) => ({ isoCode, name })),
-  });
-  for (const c of locations) add(paths.cities(c.isoCode), { names: c.cities });
-  FAQS.forEach((faq, order) => add(`${paths.faqs}/faq-${pad(order + 1)}`, { ...faq, order }));
+  // Reference data: the same documents `npm run seed:reference` writes to any project.
+  for (const { path, data } of buildReferenceDocuments()) add(path, data);
   add(paths.platformConfig, {
     profitRate: 0.1,
     announcedProfitRate: 0.1,
@@ -402,6 +384,10 @@ export function buildDemoDataset(now: Date): DemoDataset {
     displayName: p.name,
     role: p.role,
   }));
+  // Staff roles as `npm run grant-role` records them (the jobs mail admins and ops from here).
+  for (const u of authUsers) {
+    if (u.role) add(`${paths.roles}/${u.uid}`, { email: u.email, role: u.role, grantedAt: now });
+  }
   return { authUsers, documents, files };
 }
 
@@ -420,8 +406,4 @@ function demoVoteWindow(now: Date): VoteWeek {
 function ratingFor(i: number): RatingAverages {
   const entries = RATING_CATEGORIES.map((c, j) => [c, 3 + (((i + j) * 7) % 20) / 10]);
   return Object.fromEntries(entries) as RatingAverages;
-}
-
-function pad(n: number) {
-  return String(n).padStart(2, "0");
 }

@@ -3,18 +3,26 @@
  * member is mailed the new rate (spec §1), then `announcedProfitRate` records it. Mails go out in
  * pages committed with the announcement's cursor, so a crash resumes without mailing anyone twice.
  * If the rate changes again before the announcement is finished, a new one starts for the newest
- * rate: members hear the rate that applies.
+ * rate: members hear the rate that applies. The rate in force and the announcement (shown on the
+ * platform for 30 days) are copied to `config/public`, which anyone may read. An invalid rate is
+ * recorded as `problem` on `config/platform` and mailed to the admins, and nothing is announced.
  */
 import type { DocumentReference, WriteBatch } from "firebase-admin/firestore";
 import {
   type MailDoc,
   type PlatformConfigDoc,
+  type PublicConfigDoc,
   type UserContactDoc,
   type UserDoc,
+  announcementEndsAt,
+  configuredProfitRate,
   formatRateTr,
   paths,
   pendingRateAnnouncement,
+  profitRateProblem,
+  rateChangeText,
 } from "@platform/common";
+import { recordConsoleProblems } from "./console-problems.js";
 import { escapeHtml } from "../infra/mail.js";
 import { jobRunRef } from "./job-runs.js";
 import { type PagedProgress, forEachPage } from "./paged-recipients.js";
@@ -30,8 +38,35 @@ interface AnnouncementRun extends PagedProgress {
 
 export async function announceProfitRate({ db, now, log }: JobContext): Promise<JobReport> {
   const configRef = db.doc(paths.platformConfig) as DocumentReference<PlatformConfigDoc>;
-  const pending = pendingRateAnnouncement((await configRef.get()).data());
-  if (!pending) return { announced: false };
+  const publicRef = db.doc(paths.publicConfig) as DocumentReference<PublicConfigDoc>;
+  const [configSnap, publicSnap] = await Promise.all([configRef.get(), publicRef.get()]);
+  const config = configSnap.data();
+  // A rate that cannot be used is recorded on config/platform and mailed to the admins; the
+  // platform keeps showing (and the profit share refuses to use) anything but a valid rate.
+  const problem = profitRateProblem(config?.profitRate);
+  const recorded = configSnap.exists
+    ? await recordConsoleProblems(
+        db,
+        [{ ref: configRef, recorded: configSnap.get("problem"), problem }],
+        now,
+        log,
+      )
+    : 0;
+  if (problem) return { announced: false, ...(recorded > 0 ? { problemsRecorded: recorded } : {}) };
+
+  const pending = pendingRateAnnouncement(config);
+  if (!pending) {
+    // Nothing to announce: the public copy of the rate only has to match (first run, restore).
+    const rate = configuredProfitRate(config);
+    if (publicSnap.get("profitRate") !== rate) {
+      await publicRef.set({
+        profitRate: rate,
+        announcement: publicSnap.get("announcement") ?? null,
+        updatedAt: timestamp(now),
+      });
+    }
+    return { announced: false };
+  }
 
   const runRef = jobRunRef<AnnouncementRun>(db, "profit-rate-announcement");
   let run = (await runRef.get()).data();
@@ -56,6 +91,18 @@ export async function announceProfitRate({ db, now, log }: JobContext): Promise<
 
   const batch = db.batch();
   batch.update(configRef, { announcedProfitRate: announcement.to });
+  // The platform shows the new rate, and the change as a banner for ANNOUNCEMENT_DAYS.
+  batch.set(publicRef, {
+    profitRate: announcement.to,
+    announcement: {
+      text: rateChangeText(announcement.from, announcement.to),
+      from: announcement.from,
+      to: announcement.to,
+      startsAt: timestamp(now),
+      endsAt: timestamp(announcementEndsAt(now)),
+    },
+    updatedAt: timestamp(now),
+  });
   batch.set(runRef, { done: true }, { merge: true });
   await batch.commit();
   log(
@@ -72,7 +119,7 @@ function rateChangeMail(
 ): MailDoc {
   const lines = [
     `Merhaba ${name || "değerli üyemiz"},`,
-    `Platformun net kârdan aldığı pay ${formatRateTr(change.from)} yerine ${formatRateTr(change.to)} olarak güncellendi.`,
+    rateChangeText(change.from, change.to),
     "Kalan tutar her ayın 15'inde, bir önceki ay için, çalışılan gün sayısına göre 18 yaşını doldurmuş Junior üyeler arasında paylaştırılır ve bildirdiğiniz IBAN'a ödenir.",
   ];
   return {

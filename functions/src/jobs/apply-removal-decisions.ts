@@ -17,27 +17,40 @@ import {
   type UserDoc,
   freshWindow,
   paths,
+  removalDecisionProblem,
   removalOutcome,
   teamWithout,
 } from "@platform/common";
+import { recordConsoleProblems } from "./console-problems.js";
 import { jobNotification } from "./notifications.js";
 import { windowFields } from "../infra/firestore.js";
 import { type JobContext, type JobReport, mapLimit, timestamp } from "./runtime.js";
 
 export async function applyRemovalDecisions({ db, now, log }: JobContext): Promise<JobReport> {
   const open = await db.collection(paths.removalReviews).where("appliedAt", "==", null).get();
-  const decided = open.docs.filter((d) => (d.data() as RemovalReviewDoc).decision);
+  // A decision ops wrote that is not REMOVE or KEEP is recorded as a problem, never ignored.
+  const checks = open.docs.map((d) => ({
+    ref: d.ref,
+    recorded: d.get("problem"),
+    problem: removalDecisionProblem(d.get("decision")),
+  }));
+  const problems = await recordConsoleProblems(db, checks, now, log);
+  const decided = open.docs.filter(
+    (d, i) => !checks[i]!.problem && (d.data() as RemovalReviewDoc).decision,
+  );
   const outcomes = await mapLimit(decided, 4, (d) =>
     applyDecision(db, d.ref as DocumentReference<RemovalReviewDoc>, now),
   );
   const count = (o: RemovalOutcome) => outcomes.filter((x) => x === o).length;
   const report = {
-    undecided: open.size - decided.length,
+    undecided: open.size - decided.length - checks.filter((c) => c.problem).length,
+    unusable: checks.filter((c) => c.problem).length,
+    problemsRecorded: problems,
     removed: count("REMOVE"),
     kept: count("KEEP"),
     alreadyGone: count("ALREADY_GONE"),
   };
-  if (decided.length > 0) log(`apply-removal-decisions: ${JSON.stringify(report)}`);
+  if (decided.length > 0 || problems > 0) log(`apply-removal-decisions: ${JSON.stringify(report)}`);
   return report;
 }
 

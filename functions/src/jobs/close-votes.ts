@@ -9,12 +9,14 @@
  * 4. Everyone who took part gets PROJECT_USER_VOTECOMPLETED.
  * Answers that arrive after a run (the last seconds of the vote) are counted by the next run.
  */
+import { createHash } from "node:crypto";
 import type { DocumentReference, Firestore } from "firebase-admin/firestore";
 import {
   type FeedbackDoc,
   type MemberDoc,
   type NotificationDoc,
   type ProjectDoc,
+  type MailDoc,
   type RemovalReviewDoc,
   type UserDoc,
   type VoteAnswerDoc,
@@ -27,6 +29,8 @@ import {
   removalReviewId,
   voteWeekById,
 } from "@platform/common";
+import { escapeHtml } from "../infra/mail.js";
+import { staffEmails } from "./console-problems.js";
 import { jobRunRef } from "./job-runs.js";
 import { jobNotification, writeMissingNotifications } from "./notifications.js";
 import {
@@ -162,6 +166,7 @@ async function openRemovalReviews(db: Firestore, week: VoteWeek, now: Date): Pro
       )
     ).map((s) => [s.id, s.data()?.title ?? ""]),
   );
+  const opsEmails = changed.length > 0 ? await staffEmails(db, "ops") : [];
   await mapLimit(changed, 8, ({ c, ref }) =>
     db.runTransaction(async (tx) => {
       const current = (await tx.get(ref)).data();
@@ -175,7 +180,7 @@ async function openRemovalReviews(db: Firestore, week: VoteWeek, now: Date): Pro
         if (current.requestCount !== c.requestCount) tx.update(ref, counts);
         return;
       }
-      tx.create(ref, {
+      const review: RemovalReviewDoc = {
         projectId: c.projectId,
         projectTitle: titles.get(c.projectId) ?? "",
         targetUserId: c.targetUserId,
@@ -186,10 +191,39 @@ async function openRemovalReviews(db: Firestore, week: VoteWeek, now: Date): Pro
         decidedBy: null,
         appliedAt: null,
         createdAt: timestamp(now),
-      });
+      };
+      tx.create(ref, review);
+      // Every operations specialist is told, with the case and what to write in the console.
+      for (const to of opsEmails) {
+        const id = `removal-review-${ref.id}-${createHash("sha256").update(to).digest("hex").slice(0, 12)}`;
+        tx.set(db.collection(paths.mail).doc(id), removalReviewMail(to, ref.id, review, now));
+      }
     }),
   );
   return cases.length;
+}
+
+/** The mail to an operations specialist about a new removal review. */
+function removalReviewMail(to: string, id: string, r: RemovalReviewDoc, now: Date): MailDoc {
+  const reasons = r.reasons.filter((x) => x.trim() !== "");
+  const lines = [
+    "Merhaba,",
+    `"${r.projectTitle}" projesinde ${r.targetName} için çıkarma incelemesi açıldı (hafta ${r.weekId}).`,
+    `Oylar: diğer ${r.otherMemberCount} ekip üyesinden ${r.requestCount} kişi ${r.targetName} adlı üyenin ekipten çıkarılmasını istedi.`,
+    reasons.length > 0
+      ? `Gerekçeler:\n${reasons.map((x) => `- ${x}`).join("\n")}`
+      : "Gerekçe yazılmadı.",
+    `Kararınızı Firebase konsolunda removalReviews/${id} belgesine yazın: decision alanına (string) "REMOVE" (üye ekipten çıkarılır) ya da "KEEP" (üye ekipte kalır), decidedBy alanına (string) e-posta adresinizi. Karar birkaç dakika içinde uygulanır.`,
+  ];
+  return {
+    to,
+    message: {
+      subject: `Çıkarma incelemesi: ${r.targetName} (${r.projectTitle})`,
+      text: lines.join("\n\n"),
+      html: lines.map((line) => `<p>${escapeHtml(line).replaceAll("\n", "<br>")}</p>`).join(""),
+    },
+    createdAt: timestamp(now),
+  };
 }
 
 async function aggregateAnswers(db: Firestore, answers: Answer[], now: Date) {

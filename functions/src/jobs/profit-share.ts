@@ -22,7 +22,9 @@ import {
   isPayoutDue,
   parsePeriod,
   paths,
+  payoutInputProblem,
 } from "@platform/common";
+import { recordConsoleProblems } from "./console-problems.js";
 import { jobRunRef } from "./job-runs.js";
 import {
   BatchWriter,
@@ -40,12 +42,20 @@ interface ProfitShareRun {
 }
 
 export async function profitShare({ db, now, log }: JobContext): Promise<JobReport> {
-  const uncomputed = await db.collection(paths.payouts).where("computedAt", "==", null).get();
-  const due = uncomputed.docs.filter((d) => {
-    const netProfit = (d.data() as PayoutPeriodDoc).netProfit;
-    return /^\d{4}-\d{2}$/.test(d.id) && typeof netProfit === "number" && isPayoutDue(d.id, now);
-  });
+  // One document per month: every month without `computedAt` (absent or null) is waiting. A month
+  // whose input cannot be used gets its `problem` recorded and the admins mailed; `netProfit: null`
+  // means "not entered yet".
+  const months = await db.collection(paths.payouts).get();
+  const waiting = months.docs.filter((d) => !d.get("computedAt") && d.get("netProfit") !== null);
+  const checks = waiting.map((d) => ({
+    ref: d.ref,
+    recorded: d.get("problem"),
+    problem: payoutInputProblem(d.id, d.get("netProfit")),
+  }));
+  const problems = await recordConsoleProblems(db, checks, now, log);
+  const due = waiting.filter((d, i) => !checks[i]!.problem && isPayoutDue(d.id, now));
   const report: JobReport = { periodsComputed: 0 };
+  if (problems > 0) report.problemsRecorded = problems;
   for (const doc of due) {
     const result = await computePeriod(db, doc.id, (doc.data() as PayoutPeriodDoc).netProfit, now);
     log(`profit-share: ${doc.id}: ${JSON.stringify(result)}`);

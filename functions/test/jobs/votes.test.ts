@@ -208,6 +208,30 @@ describe("close-votes", () => {
     });
   });
 
+  it("mails every operations specialist the new review and what to write, once", async () => {
+    const db = await votedWeek();
+    await db.doc(`${paths.roles}/ops1`).set({ email: "ops1@example.com", role: "ops" });
+    await db.doc(`${paths.roles}/ops2`).set({ email: "ops2@example.com", role: "ops" });
+    await db.doc(`${paths.roles}/hr1`).set({ email: "hr1@example.com", role: "hr" });
+    await run(closeVotes, db, closes);
+    const mails = (await db.collection(paths.mail).get()).docs.map((d) => d.data());
+    expect(mails.map((m) => m.to).sort()).toEqual(["ops1@example.com", "ops2@example.com"]);
+    expect(mails[0]!.message.subject).toBe("Çıkarma incelemesi: Üye j1 (Proje p)");
+    const text = mails[0]!.message.text as string;
+    expect(text).toContain(
+      `"Proje p" projesinde Üye j1 için çıkarma incelemesi açıldı (hafta ${week}).`,
+    );
+    expect(text).toContain(
+      "Oylar: diğer 3 ekip üyesinden 2 kişi Üye j1 adlı üyenin ekipten çıkarılmasını istedi.",
+    );
+    expect(text).toContain("Gerekçeler:\n- Katkı yok");
+    expect(text).toContain(
+      `removalReviews/p_j1_${week} belgesine yazın: decision alanına (string) "REMOVE" (üye ekipten çıkarılır) ya da "KEEP" (üye ekipte kalır), decidedBy alanına (string) e-posta adresinizi.`,
+    );
+    await run(closeVotes, db, istanbulTime(2026, 11, 21, 9));
+    expect(await count(db, paths.mail)).toBe(2);
+  });
+
   it("gives the same result when run twice", async () => {
     const once = await votedWeek();
     await run(closeVotes, once, closes);

@@ -6,3 +6,4 @@ export * from "./vote-closing.js";
 export * from "./removal.js";
 export * from "./profit-share.js";
 export * from "./mail-retention.js";
+export * from "./console-input.js";

@@ -1,4 +1,6 @@
 import { Accordion, Alert, Skeleton, Stack, Text } from "@mantine/core";
+import { DEFAULT_PROFIT_RATE, fillPlatformFacts } from "@platform/common";
+import { usePublicConfig } from "../../lib/publicConfig";
 import { useFaqs } from "./useFaqs";
 
 export const FAQ_TEXTS = {
@@ -9,7 +11,10 @@ export const FAQ_TEXTS = {
 /** Questions with one answer open at a time (spec §2 FAQ). */
 export function FaqAccordion({ tag }: { tag: "home" | "sss" }) {
   const faqs = useFaqs(tag);
-  if (faqs.isPending) {
+  const config = usePublicConfig();
+  // Answers may name the current profit rate ({profitRate}); without the config, the default.
+  const facts = { profitRate: config.data?.profitRate ?? DEFAULT_PROFIT_RATE };
+  if (faqs.isPending || config.isPending) {
     return (
       <Stack gap="sm" aria-busy="true">
         {[0, 1, 2, 3].map((i) => (
@@ -28,7 +33,7 @@ export function FaqAccordion({ tag }: { tag: "home" | "sss" }) {
             <Text fw={600}>{faq.question}</Text>
           </Accordion.Control>
           <Accordion.Panel>
-            <Text style={{ whiteSpace: "pre-line" }}>{faq.answer}</Text>
+            <Text style={{ whiteSpace: "pre-line" }}>{fillPlatformFacts(faq.answer, facts)}</Text>
           </Accordion.Panel>
         </Accordion.Item>
       ))}

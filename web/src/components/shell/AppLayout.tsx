@@ -2,6 +2,7 @@ import { Box } from "@mantine/core";
 import { type ReactNode, Suspense, useEffect } from "react";
 import { Outlet, useLocation } from "react-router-dom";
 import { PageLoader } from "../PageLoader";
+import { AnnouncementBanner } from "./AnnouncementBanner";
 import { CookiePopup } from "./CookiePopup";
 import { Footer } from "./Footer";
 import { Header } from "./Header";
@@ -15,7 +16,7 @@ function ScrollToTop() {
 }
 
 /**
- * The shell around every screen: fixed header, page, footer, cookie popup, plus what the app
+ * The shell around every screen: fixed header, announcement banner, page, footer, cookie popup, plus what the app
  * composes in for every page (`extras`: session wiring, the weekly rating popup).
  */
 export function AppLayout({ extras }: { extras?: ReactNode }) {
@@ -25,6 +26,7 @@ export function AppLayout({ extras }: { extras?: ReactNode }) {
       {extras}
       <Header />
       <Box component="main" pt={64} style={{ flex: 1 }}>
+        <AnnouncementBanner />
         <Suspense fallback={<PageLoader />}>
           <Outlet />
         </Suspense>

@@ -81,23 +81,25 @@ export function Footer() {
                 {site.contactEmail}
               </Group>
             </Anchor>
-            <Group gap="sm" mt="xs">
-              {site.socialLinks.map((s) => {
-                const Icon = SOCIAL_ICONS[s.label];
-                return (
-                  <Anchor
-                    key={s.label}
-                    href={s.href}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                    aria-label={s.label}
-                    c="dimmed"
-                  >
-                    <Icon size={22} aria-hidden />
-                  </Anchor>
-                );
-              })}
-            </Group>
+            {site.socialLinks.length > 0 && (
+              <Group gap="sm" mt="xs">
+                {site.socialLinks.map((s) => {
+                  const Icon = SOCIAL_ICONS[s.label];
+                  return (
+                    <Anchor
+                      key={s.label}
+                      href={s.href}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      aria-label={s.label}
+                      c="dimmed"
+                    >
+                      <Icon size={22} aria-hidden />
+                    </Anchor>
+                  );
+                })}
+              </Group>
+            )}
           </Stack>
         </SimpleGrid>
         <Divider my="lg" />

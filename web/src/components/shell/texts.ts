@@ -28,6 +28,7 @@ export const SHELL_TEXTS = {
   footerMenu: "Menü",
   footerAgreements: "Sözleşmeler",
   footerContact: "İletişim",
+  announcement: "Duyuru",
   footerSocial: "Sosyal medya",
   rights: (year: number, name: string) => `© ${year} ${name}. Tüm hakları saklıdır.`,
   cookieText: "Size daha iyi hizmet sunabilmek için çerezler kullanıyoruz. Ayrıntılar için",

@@ -1,11 +1,13 @@
-import { Container, List, Paper, Stack, Table, Text, Title } from "@mantine/core";
+import { DEFAULT_PROFIT_RATE } from "@platform/common";
+import { Container, List, Paper, Skeleton, Stack, Table, Text, Title } from "@mantine/core";
 import { useMemo } from "react";
 import { useSearchParams } from "react-router-dom";
 import { PageBreadcrumbs } from "../../components/PageBreadcrumbs";
 import { PageMeta } from "../../components/PageMeta";
 import { COOKIE_POLICY } from "./cookiePolicy";
 import { KVKK } from "./kvkk";
-import { MEMBERSHIP_AGREEMENT } from "./membershipAgreement";
+import { usePublicConfig } from "../../lib/publicConfig";
+import { membershipAgreement } from "./membershipAgreement";
 import {
   formatEffectiveDate,
   parseLegalQuery,
@@ -99,6 +101,13 @@ function LegalPage({ document: doc }: { document: LegalDocument }) {
 }
 
 export const OpenConsentPage = () => <LegalPage document={OPEN_CONSENT} />;
-export const MembershipAgreementPage = () => <LegalPage document={MEMBERSHIP_AGREEMENT} />;
+export function MembershipAgreementPage() {
+  const config = usePublicConfig();
+  if (config.isPending) return <Skeleton height={400} m="xl" aria-busy="true" />;
+  // Without the public config (offline), the default rate of the specification.
+  return (
+    <LegalPage document={membershipAgreement(config.data?.profitRate ?? DEFAULT_PROFIT_RATE)} />
+  );
+}
 export const KvkkPage = () => <LegalPage document={KVKK} />;
 export const CookiePolicyPage = () => <LegalPage document={COOKIE_POLICY} />;

@@ -1,8 +1,12 @@
+import { formatRateTr } from "@platform/common";
 import { site } from "../../lib/site";
 import { list, p, type LegalDocument } from "./model";
 
-/** Üyelik ve Kullanıcı Sözleşmesi: the rules of spec §1 as the member accepts them. */
-export const MEMBERSHIP_AGREEMENT: LegalDocument = {
+/**
+ * Üyelik ve Kullanıcı Sözleşmesi: the rules of spec §1 as the member accepts them, with the
+ * profit rate in force (`config/public`).
+ */
+export const membershipAgreement = (profitRate: number): LegalDocument => ({
   title: "Üyelik ve Kullanıcı Sözleşmesi",
   description:
     "Platform üyeliğinin koşulları, proje ve oylama kuralları, kâr paylaşımı ile tarafların hak ve yükümlülükleri.",
@@ -59,7 +63,7 @@ export const MEMBERSHIP_AGREEMENT: LegalDocument = {
       title: "5. Kâr Paylaşımı",
       blocks: [
         list(
-          "Platform, projelerden elde edilen net kârın %10'unu alır. Sağlayıcı bu oranı değiştirebilir; değişiklik Platform'da ve e-posta ile duyurulur.",
+          `Platform, projelerden elde edilen net kârdan ${formatRateTr(profitRate)} oranında pay alır. Sağlayıcı bu oranı değiştirebilir; değişiklik Platform'da ve e-posta ile duyurulur.`,
           "Kalan tutar, kişi başına çalışılan gün sayısına göre paylaştırılır.",
           "Kâr, her ayın 15'inde bir önceki ay için hesaplanır ve üyelerin bildirdiği IBAN numaralarına ödenir.",
           "Çalışılan günler, projeye katılım tarihinden itibaren sayılır. Örneğin 30 gün çeken bir ayın 15'inde katılan üye için 15 gün hesaplanır.",
@@ -105,4 +109,4 @@ export const MEMBERSHIP_AGREEMENT: LegalDocument = {
       ],
     },
   ],
-};
+});

@@ -1,0 +1,29 @@
+import { Alert, Container } from "@mantine/core";
+import { IconSpeakerphone } from "@tabler/icons-react";
+import { usePublicConfig } from "../../lib/publicConfig";
+import { SHELL_TEXTS } from "./texts";
+
+/**
+ * The platform's announcement (a changed profit rate, spec §1) above every page while it runs
+ * (30 days from the change, `config/public.announcement`).
+ */
+export function AnnouncementBanner() {
+  const config = usePublicConfig();
+  const announcement = config.data?.announcement;
+  const now = Date.now();
+  if (!announcement || announcement.endsAt.getTime() <= now) return null;
+  if (announcement.startsAt.getTime() > now) return null;
+  return (
+    <Container size="lg" pt="md">
+      <Alert
+        variant="light"
+        color="blue"
+        title={SHELL_TEXTS.announcement}
+        icon={<IconSpeakerphone size={20} aria-hidden />}
+        data-testid="announcement"
+      >
+        {announcement.text}
+      </Alert>
+    </Container>
+  );
+}

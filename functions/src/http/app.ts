@@ -3,6 +3,7 @@ import express, { type ErrorRequestHandler, type Express, type RequestHandler } 
 import { logger } from "firebase-functions";
 import { messages } from "@platform/common";
 import { ApiError } from "./errors.js";
+import { JSON_BODY_MAX_BYTES, bodyGuard } from "./body-guard.js";
 import { csrfProtection } from "./csrf.js";
 import { sendError } from "./respond.js";
 import { healthRouter } from "./health.js";
@@ -24,7 +25,8 @@ export function createApp(): Express {
   app.disable("x-powered-by");
   app.set("trust proxy", true);
   app.use(requestLog);
-  app.use(express.json({ limit: "1mb" }));
+  app.use(bodyGuard);
+  app.use(express.json({ limit: JSON_BODY_MAX_BYTES }));
   app.use(cookieParser());
   app.use(csrfProtection);
 
@@ -56,7 +58,7 @@ export function createApp(): Express {
       return;
     }
     if (isTooLarge(err)) {
-      sendError(res, 413, messages.general.invalidRequest);
+      sendError(res, 413, messages.general.bodyTooLarge);
       return;
     }
     logger.error("unhandled error", {

@@ -35,13 +35,15 @@ export const voteSubmissionBody = z.object({
     .optional(),
   // Keyed by the rated member's skill names, so bounded like the profile's skills.
   skillVotes: z
-    .record(
-      z.string().max(PROFILE_LIMITS.skillName, { error: messages.users.skillNameInvalid }),
-      z.number({ error: messages.votes.skillRange }),
-      { error: messages.votes.skillRange },
-    )
+    .record(z.string(), z.number({ error: messages.votes.skillRange }), {
+      error: messages.votes.skillRange,
+    })
     .refine((r) => Object.keys(r).length <= PROFILE_LIMITS.skills, {
       error: messages.votes.skillVotesTooMany,
+      abort: true,
+    })
+    .refine((r) => Object.keys(r).every((skill) => skill.length <= PROFILE_LIMITS.skillName), {
+      error: messages.users.skillNameInvalid,
     })
     .nullable()
     .optional(),

@@ -20,6 +20,7 @@ export const messages = {
     jsonRequired: "İstek gövdesi JSON (application/json) olarak gönderilmelidir.",
     multipartRequired: "Dosya multipart/form-data olarak gönderilmelidir.",
     bodyTooLarge: "İstek gövdesi çok büyük.",
+    invalidPath: "İstek adresi geçersiz.",
   },
   auth: {
     loginInvalid: "Lütfen e-posta ve şifrenizi kontrol ediniz",

@@ -54,7 +54,7 @@ afterAll(async () => {
   for (const s of [runtime, plain, reader]) await new Promise((resolve) => s.close(resolve));
 });
 
-async function post(base: string, path: string, body: BodyInit | undefined, type?: string) {
+async function post(base: string, path: string, body: RequestInit["body"], type?: string) {
   const res = await fetch(`${base}${path}`, {
     method: "POST",
     headers: type ? { "content-type": type } : {},

@@ -44,6 +44,16 @@ describe("document ids", () => {
     }
   });
 
+  it("answers a path segment that is not valid percent-encoding with a Turkish 400", async () => {
+    for (const path of ["/api/users/%ZZ", "/api/projects/%ED%A0%80", "/api/users/type/%E0%A4%A"]) {
+      const res = await fetch(`${base}${path}`);
+      expect(res.status, path).toBe(400);
+      expect(((await res.json()) as { message: string }).message).toBe(
+        messages.general.invalidPath,
+      );
+    }
+  });
+
   it("refuses what Firestore refuses, and keeps the ids the platform issues", () => {
     const id = idSchema("Geçersiz ID.");
     for (const bad of ["__proto__", "__x__", ".", "..", "a/b", "", "x".repeat(2000), "kötü"]) {

@@ -110,7 +110,7 @@ const BAD_IDS = [
   "%ZZ",
   "x".repeat(2000),
   encodeURIComponent("ğüşİ😀"),
-  encodeURIComponent("\uD800"),
+  "%ED%A0%80",
   "%20",
   "",
   "yok0000000000000000",

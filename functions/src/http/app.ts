@@ -57,6 +57,11 @@ export function createApp(): Express {
       sendError(res, 400, messages.general.invalidJson);
       return;
     }
+    // A path segment that is not valid percent-encoding (`/users/%ZZ`) cannot name anything.
+    if (err instanceof URIError) {
+      sendError(res, 400, messages.general.invalidPath);
+      return;
+    }
     if (isTooLarge(err)) {
       sendError(res, 413, messages.general.bodyTooLarge);
       return;

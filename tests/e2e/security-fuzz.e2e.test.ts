@@ -185,7 +185,7 @@ const MALFORMED_ENCODING = /%(?![0-9A-Fa-f]{2})|%ED%A0%80/;
  * or a JSON body its parser rejects (text that is not JSON, a bare string, number or literal).
  */
 function runtimeRefuses(probe: Probe): boolean {
-  if (MALFORMED_ENCODING.test(probe.path)) return true;
+  if (MALFORMED_ENCODING.test(probe.path.split("?")[0]!)) return true;
   if (probe.headers?.["content-type"] !== "application/json" || !probe.body) return false;
   try {
     const value: unknown = JSON.parse(probe.body);
@@ -267,7 +267,7 @@ function probesOf(route: Route): Probe[] {
 }
 
 async function send(probe: Probe, state: (typeof AUTH_STATES)[number]) {
-  const origin = MALFORMED_ENCODING.test(probe.path) ? apiFunction : hosting;
+  const origin = MALFORMED_ENCODING.test(probe.path.split("?")[0]!) ? apiFunction : hosting;
   const res = await fetch(`${origin}/api${probe.path}`, {
     method: probe.method,
     headers: { ...probe.headers, ...authHeaders(state) },

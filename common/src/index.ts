@@ -9,6 +9,8 @@ export * from "./messages.js";
 export * from "./domain/project-rules.js";
 export * from "./domain/profile-rules.js";
 export * from "./domain/image-rules.js";
+export * from "./domain/document-id.js";
+export * from "./domain/profile-limits.js";
 export * from "./domain/vote-rules.js";
 export * from "./domain/registration-rules.js";
 export * from "./domain/session-rules.js";

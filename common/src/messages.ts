@@ -19,6 +19,10 @@ export const messages = {
     tokenUndecodable: "Token gecersiz veya decode edilemedi",
     appCheckMissing: "Uygulama doğrulaması eksik. Lütfen sayfayı yenileyip tekrar deneyin.",
     appCheckInvalid: "Uygulama doğrulaması geçersiz. Lütfen sayfayı yenileyip tekrar deneyin.",
+    jsonRequired: "İstek gövdesi JSON (application/json) olarak gönderilmelidir.",
+    multipartRequired: "Dosya multipart/form-data olarak gönderilmelidir.",
+    bodyTooLarge: "İstek gövdesi çok büyük.",
+    invalidPath: "İstek adresi geçersiz.",
   },
   limits: {
     /** A limit of spec-less abuse protection: how long until the next try is allowed. */
@@ -100,6 +104,21 @@ export const messages = {
     nameRequired: "İsim ve soyisim en az 2 karakter olmalıdır.",
     genderInvalid: "Cinsiyet MALE, FEMALE veya OTHER olmalıdır.",
     positionUnknown: "Geçersiz pozisyon.",
+    ibanInvalid: "IBAN TR ile başlayan 26 karakter olmalıdır.",
+    nameTooLong: "İsim ve soyisim en fazla 80 karakter olabilir.",
+    addressTooLong: "Adres en fazla 200 karakter olabilir.",
+    emailTooLong: "E-posta adresi en fazla 254 karakter olabilir.",
+    aboutTooLong: "Hakkımda yazısı en fazla 2000 karakter olabilir.",
+    skillsTooMany: "En fazla 50 yetenek eklenebilir.",
+    skillNameInvalid: "Yetenek adı en fazla 80 karakter olabilir ve __ ile başlayıp bitemez.",
+    languagesTooMany: "En fazla 20 dil eklenebilir.",
+    languageNameTooLong: "Dil adı en fazla 60 karakter olabilir.",
+    eduCertTooMany: "En fazla 20 eğitim veya sertifika eklenebilir.",
+    eduCertTooLong: "Eğitim veya sertifika bilgisi en fazla 200 karakter olabilir.",
+    socialTooMany: "En fazla 10 sosyal medya bağlantısı gönderilebilir.",
+    socialTooLong: "Sosyal medya bağlantısı en fazla 300 karakter olabilir.",
+    sectionInvalid: "Profil bölümü bir nesne olmalıdır.",
+    unknownSection: (names: string) => `Bilinmeyen alan: ${names}`,
   },
   images: {
     tooLarge: "Dosya boyutu 5MB'dan küçük olmalıdır!",
@@ -174,6 +193,7 @@ export const messages = {
     discardNotAllowed:
       "Mentörle çalışmayı yalnızca aynı projedeki bir Junior sonlandırma isteğinde bulunabilir.",
     discardTargetNotSenior: "Sonlandırma isteği yalnızca bir Senior için yapılabilir.",
+    skillVotesTooMany: "En fazla 50 yetenek puanlanabilir.",
   },
   notifications: {
     notFound: "Bildirim bulunamadı.",

@@ -3,6 +3,7 @@ import express, { type ErrorRequestHandler, type Express, type RequestHandler } 
 import { logger } from "firebase-functions";
 import { messages } from "@platform/common";
 import { ApiError } from "./errors.js";
+import { JSON_BODY_MAX_BYTES, bodyGuard } from "./body-guard.js";
 import { csrfProtection } from "./csrf.js";
 import { appCheckGuard } from "./app-check.js";
 import { sendError } from "./respond.js";
@@ -28,7 +29,8 @@ export function createApp(): Express {
   // A hop count, never `true`: that would take the client-written end of X-Forwarded-For.
   app.set("trust proxy", trustedProxyHops());
   app.use(requestLog);
-  app.use(express.json({ limit: "1mb" }));
+  app.use(bodyGuard);
+  app.use(express.json({ limit: JSON_BODY_MAX_BYTES }));
   app.use(cookieParser());
   app.use("/api", appCheckGuard());
   app.use(csrfProtection);
@@ -65,8 +67,13 @@ export function createApp(): Express {
       sendError(res, 400, messages.general.invalidJson);
       return;
     }
+    // A path segment that is not valid percent-encoding (`/users/%ZZ`) cannot name anything.
+    if (err instanceof URIError) {
+      sendError(res, 400, messages.general.invalidPath);
+      return;
+    }
     if (isTooLarge(err)) {
-      sendError(res, 413, messages.general.invalidRequest);
+      sendError(res, 413, messages.general.bodyTooLarge);
       return;
     }
     logger.error("unhandled error", {

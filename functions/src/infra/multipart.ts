@@ -1,6 +1,7 @@
 /**
  * multipart/form-data with busboy. In Cloud Functions (and its emulator) the request stream has
- * already been read into `req.rawBody`; elsewhere the stream is piped.
+ * already been read into `req.rawBody`; elsewhere the stream is piped, and reading stops once the
+ * body passes `maxBodyBytes` (the file limit plus boundaries and fields), whatever it declared.
  */
 import Busboy from "busboy";
 import type { Request } from "express";
@@ -13,11 +14,20 @@ export interface UploadedFile {
   truncated: boolean;
 }
 
+export type MultipartForm =
+  | { tooLarge: false; fields: Record<string, string>; file: UploadedFile | null }
+  | { tooLarge: true };
+
 export async function readMultipart(
   req: Request,
   maxFileBytes: number,
-): Promise<{ fields: Record<string, string>; file: UploadedFile | null } | null> {
+  maxBodyBytes: number,
+): Promise<MultipartForm | null> {
   if (!req.is("multipart/form-data")) return null;
+  const raw = (req as Request & { rawBody?: Buffer }).rawBody;
+  if ((raw?.length ?? Number(req.headers["content-length"] ?? 0)) > maxBodyBytes) {
+    return { tooLarge: true };
+  }
   return new Promise((resolve, reject) => {
     const fields: Record<string, string> = {};
     let file: UploadedFile | null = null;
@@ -50,11 +60,24 @@ export async function readMultipart(
     });
     bb.on("error", reject);
     bb.on("close", () => {
-      pending.then(() => resolve({ fields, file }), reject);
+      pending.then(() => resolve({ tooLarge: false, fields, file }), reject);
     });
-    const raw = (req as Request & { rawBody?: Buffer }).rawBody;
-    if (raw) bb.end(raw);
-    else req.pipe(bb);
+    if (raw) {
+      bb.end(raw);
+      return;
+    }
+    let received = 0;
+    const count = (chunk: Buffer) => {
+      received += chunk.length;
+      if (received <= maxBodyBytes) return;
+      // Nothing more is parsed or kept; the rest is discarded so that the answer can be read.
+      req.unpipe(bb);
+      req.off("data", count);
+      req.resume();
+      resolve({ tooLarge: true });
+    };
+    req.on("data", count);
+    req.pipe(bb);
   });
 }
 

@@ -3,7 +3,8 @@ import { z } from "zod";
 import { messages } from "@platform/common";
 import { endpoint } from "../http/endpoint.js";
 import { bearerToken } from "../http/auth.js";
-import { badRequest, unauthorized } from "../http/errors.js";
+import { UPLOAD_BODY_MAX_BYTES } from "../http/body-guard.js";
+import { ApiError, badRequest, unauthorized } from "../http/errors.js";
 import { readMultipart } from "../infra/multipart.js";
 import * as images from "../services/images.js";
 import { idSchema } from "./schemas.js";
@@ -34,8 +35,9 @@ export function imagesRouter(): Router {
     "/upload",
     endpoint({ auth: "required" }, async ({ req, user, now }) => {
       // One byte over the limit tells an oversized file from one exactly at it.
-      const form = await readMultipart(req, images.MAX_IMAGE_BYTES + 1);
+      const form = await readMultipart(req, images.MAX_IMAGE_BYTES + 1, UPLOAD_BODY_MAX_BYTES);
       if (!form) throw badRequest(messages.images.fileMissing);
+      if (form.tooLarge) throw new ApiError(413, messages.images.tooLarge);
       const parsed = meta.safeParse(form.fields);
       if (!parsed.success)
         throw badRequest(parsed.error.issues[0]?.message ?? messages.general.invalidRequest);

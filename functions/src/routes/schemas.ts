@@ -1,6 +1,14 @@
 /** Shared zod building blocks with the Turkish messages of spec §5. */
 import { z } from "zod";
-import { MEMBER_TYPES, foldEmail, isAsciiEmail, messages } from "@platform/common";
+import {
+  MEMBER_TYPES,
+  PROFILE_LIMITS,
+  foldEmail,
+  isAsciiEmail,
+  isReservedFirestoreName,
+  isValidDocumentId,
+  messages,
+} from "@platform/common";
 
 /** An address: ASCII only (else the Turkish refusal), well formed, folded without locale rules. */
 export const emailSchema = z
@@ -32,23 +40,30 @@ export const memberTypeSchema = z
   .transform((v) => v.trim().toUpperCase())
   .pipe(z.enum(MEMBER_TYPES, { error: messages.users.invalidType }));
 
-/** A Firestore document id in a path. */
+/**
+ * A document id from a path or body: the shape of the ids the platform issues (auto-ids, Auth
+ * uids) and one Firestore accepts, so a reserved id such as `__proto__` is a 400, not a slow 500.
+ */
 export const idSchema = (message: string) =>
   z
     .string({ error: message })
     .trim()
-    .regex(/^[A-Za-z0-9_-]{1,128}$/, { error: message });
+    .regex(/^[A-Za-z0-9_-]{1,128}$/, { error: message })
+    .refine(isValidDocumentId, { error: message });
 
-/** Strings or `{name}` objects, as `{name}` objects. */
+/** A skill name: bounded, and never a name Firestore reserves (it becomes a vote's map key). */
+const skillName = z
+  .string({ error: "Geçersiz liste öğesi." })
+  .trim()
+  .max(PROFILE_LIMITS.skillName, { error: messages.users.skillNameInvalid })
+  .refine((name) => !isReservedFirestoreName(name), { error: messages.users.skillNameInvalid });
+
+/** Skills as strings or `{name}` objects, as `{name}` objects. */
 export const namedListSchema = z
-  .array(
-    z.union([
-      z.string({ error: "Geçersiz liste öğesi." }).trim(),
-      z.object({ name: z.string({ error: "Geçersiz liste öğesi." }).trim() }),
-    ]),
-    { error: "Bu alan bir liste olmalıdır." },
-  )
-  .max(100, { error: "Liste en fazla 100 öğe içerebilir." })
+  .array(z.union([skillName, z.object({ name: skillName })]), {
+    error: "Bu alan bir liste olmalıdır.",
+  })
+  .max(PROFILE_LIMITS.skills, { error: messages.users.skillsTooMany })
   .transform((items) => {
     const names = items.map((i) => (typeof i === "string" ? i : i.name)).filter(Boolean);
     return [...new Set(names)].map((name) => ({ name }));

@@ -5,36 +5,8 @@ import { endpoint } from "../http/endpoint.js";
 import { badRequest } from "../http/errors.js";
 import { buildProfileUpdate, type ProfileBody } from "../services/profile-update.js";
 import * as users from "../services/users.js";
+import { profileUpdateBody } from "./profile-body.js";
 import { idSchema, memberTypeSchema } from "./schemas.js";
-
-const SECTIONS = [
-  "personalData",
-  "contactData",
-  "social_medias",
-  "about",
-  "skills",
-  "languages",
-  "edu_cert",
-  "name",
-  "gender",
-  "birthDate",
-  "address",
-  "position",
-  "email",
-  "telephone",
-  "iban",
-] as const;
-
-const section = z.object({}).catchall(z.unknown());
-const updateBody = z
-  .object({ personalData: section.optional(), contactData: section.optional() })
-  .catchall(z.unknown())
-  .superRefine((body, ctx) => {
-    const unknown = Object.keys(body).filter((k) => !(SECTIONS as readonly string[]).includes(k));
-    if (unknown.length > 0) {
-      ctx.addIssue({ code: "custom", message: `Bilinmeyen alan: ${unknown.join(", ")}` });
-    }
-  });
 
 const typeParams = z.object({ type: memberTypeSchema });
 const listQuery = z.object({
@@ -75,7 +47,7 @@ export function usersRouter(): Router {
 
   r.patch(
     "/",
-    endpoint({ auth: "required", body: updateBody }, async ({ body, user, now }) => {
+    endpoint({ auth: "required", body: profileUpdateBody }, async ({ body, user, now }) => {
       const update = buildProfileUpdate(body as ProfileBody, now);
       if (!update.ok) throw badRequest(update.message);
       const data = await users.updateProfile(user.uid, update.value, now, user);

@@ -1,6 +1,6 @@
 import { Router } from "express";
 import { z } from "zod";
-import { RATING_CATEGORIES, messages } from "@platform/common";
+import { PROFILE_LIMITS, RATING_CATEGORIES, messages } from "@platform/common";
 import { endpoint } from "../http/endpoint.js";
 import * as votes from "../services/votes.js";
 import { idSchema } from "./schemas.js";
@@ -8,7 +8,7 @@ import { idSchema } from "./schemas.js";
 const voteParams = z.object({ voteId: idSchema(messages.votes.voteIdRequired) });
 
 const rating = z.number({ error: messages.votes.allCategories }).nullable().optional();
-const submission = z.object({
+export const voteSubmissionBody = z.object({
   scores: z
     .object(
       Object.fromEntries(RATING_CATEGORIES.map((c) => [c, rating])) as Record<
@@ -33,9 +33,17 @@ const submission = z.object({
     .max(1000, { error: "Çıkarılma sebebi en fazla 1000 karakter olabilir." })
     .nullable()
     .optional(),
+  // Keyed by the rated member's skill names, so bounded like the profile's skills.
   skillVotes: z
     .record(z.string(), z.number({ error: messages.votes.skillRange }), {
       error: messages.votes.skillRange,
+    })
+    .refine((r) => Object.keys(r).length <= PROFILE_LIMITS.skills, {
+      error: messages.votes.skillVotesTooMany,
+      abort: true,
+    })
+    .refine((r) => Object.keys(r).every((skill) => skill.length <= PROFILE_LIMITS.skillName), {
+      error: messages.users.skillNameInvalid,
     })
     .nullable()
     .optional(),
@@ -70,7 +78,7 @@ export function votesRouter(): Router {
   r.post(
     "/complete/:voteId",
     endpoint(
-      { auth: "required", params: voteParams, body: submission },
+      { auth: "required", params: voteParams, body: voteSubmissionBody },
       async ({ user, params, body, now }) => ({
         message: messages.votes.submitSuccess,
         data: await votes.completeVote(user.uid, params.voteId, body, now),

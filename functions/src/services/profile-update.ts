@@ -134,7 +134,7 @@ export function buildProfileUpdate(body: ProfileBody, now: Date): ProfileUpdateR
   if (has(body, "iban")) {
     const iban = typeof body.iban === "string" ? body.iban.replace(/\s+/g, "").toUpperCase() : "";
     if (iban && !/^TR\d{24}$/.test(iban)) {
-      return { ok: false, message: "IBAN TR ile başlayan 26 karakter olmalıdır." };
+      return { ok: false, message: messages.users.ibanInvalid };
     }
     details.iban = iban;
   }

@@ -38,7 +38,9 @@ export async function uploadProfilePhoto(
 
 /** Deletes the profile photo; a photo already gone (404) counts as deleted. */
 export async function deleteProfilePhoto(uid: string): Promise<{ ok: boolean; message: string }> {
-  const res = await api.get<ImageDto[]>(`/images/${encodeURIComponent(uid)}`);
+  const res = await api.get<ImageDto[]>(`/images/${encodeURIComponent(uid)}`, {
+    errorEvent: false,
+  });
   const image = (res.data ?? []).find((i) => i.imageType === "Profile") ?? res.data?.[0];
   if (!image) return photoDeleteOutcome(404);
   try {

@@ -12,7 +12,7 @@ export function useEditedProject(id: string) {
     queryKey: projectKey(id),
     retry: false,
     queryFn: async () =>
-      (await api.get<ProjectDto>(`/projects/${encodeURIComponent(id)}`)).data ?? null,
+      (await api.get<ProjectDto>(`/projects/${encodeURIComponent(id)}`, { errorEvent: false })).data ?? null,
   });
 }
 
@@ -21,7 +21,9 @@ export function useProjectPositions(id: string, enabled: boolean) {
     queryKey: positionsKey(id),
     enabled,
     queryFn: async () =>
-      (await api.get<PositionDto[]>(`/positions/getPositionsByProjectId/${encodeURIComponent(id)}`))
+      (await api.get<PositionDto[]>(`/positions/getPositionsByProjectId/${encodeURIComponent(id)}`, {
+          errorEvent: false,
+        }))
         .data ?? [],
   });
 }

@@ -35,7 +35,7 @@ export function takeFlashToast(storage: Storage = sessionStorage): FlashToast | 
 export function FlashToastOutlet() {
   useEffect(() => {
     const toast = takeFlashToast();
-    if (toast) notifications.show(toast);
+    if (toast) notifications.show({ color: toast.color, message: toast.message });
   }, []);
   return null;
 }

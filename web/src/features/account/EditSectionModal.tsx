@@ -30,6 +30,7 @@ import { ApiError, messageOf } from "../../lib/api/errors";
 import { isEmailAddress } from "../../lib/format";
 import { lookupNames, useLookupNames } from "../../lib/lookups";
 import { useLogout } from "../../lib/session/useSession";
+import { useViewer } from "../../lib/viewer";
 import {
   birthDateParts,
   birthDateValue,
@@ -148,7 +149,8 @@ function PersonalForm({ user, onDone }: { user: UserDto; onDone: () => void }) {
   );
   const positions = useLookupNames("positionNames");
   const save = useSave(onDone);
-  const locked = positionLocked(user.currentProjectId);
+  const viewer = useViewer();
+  const locked = positionLocked(user.currentProjectId, viewer.profile?.activeApplication);
   const days = Array.from({ length: 31 }, (_, i) => String(i + 1).padStart(2, "0"));
   const months = Array.from({ length: 12 }, (_, i) => String(i + 1).padStart(2, "0"));
   const years = birthYearOptions(new Date()).map(String);

@@ -186,6 +186,7 @@ describe("projects and navigation", () => {
   it("the position is locked while in a project", () => {
     expect(positionLocked("p1")).toBe(true);
     expect(positionLocked(null)).toBe(false);
+    expect(positionLocked(null, { projectId: "p2", positionId: "q" })).toBe(true);
   });
 
   it("hash targets and the survey section", () => {

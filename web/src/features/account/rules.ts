@@ -16,6 +16,7 @@ import {
   type Named,
   type SocialNetwork,
 } from "@platform/common";
+import { countsAsInProject, type ProjectMembership } from "../projects/rules";
 
 // ---- photo ----------------------------------------------------------------------------------
 
@@ -179,9 +180,14 @@ export const canEditProjects = (positionName: string | null | undefined) =>
 /** The project menu ('Düzenle', 'Ayrıl') exists only on an Ongoing project (spec §2). */
 export const hasProjectMenu = (status: string) => status === "Ongoing";
 
-/** The role (position) select is locked while the member is in a project (spec §5). */
-export const positionLocked = (currentProjectId: string | null | undefined) =>
-  Boolean(currentProjectId);
+/**
+ * The role (position) select is locked while the member is in a project (spec §5) — a pending
+ * application counts as being in one (spec §4).
+ */
+export const positionLocked = (
+  currentProjectId: string | null | undefined,
+  activeApplication: ProjectMembership["activeApplication"] = null,
+) => countsAsInProject({ currentProjectId, activeApplication });
 
 export const SCROLL_OFFSET_PX = 100;
 export const SCROLL_DELAY_MS = 500;

@@ -25,7 +25,13 @@ import { initials } from "../../lib/format";
 import type { Viewer } from "../../lib/viewer";
 import { useOpenPositions, type Position, type Project } from "./data";
 import { ProjectImage, StatusLine } from "./ProjectCard";
-import { elapsedText, extractPresentationLink, positionTypeLabel, projectTypeLabel } from "./rules";
+import {
+  elapsedText,
+  extractPresentationLink,
+  joinRefusal,
+  positionTypeLabel,
+  projectTypeLabel,
+} from "./rules";
 import { PROJECT_TEXTS as T } from "./texts";
 import classes from "./projects.module.css";
 
@@ -115,12 +121,18 @@ export function ProjectDetail({ project, imageUrl, viewer, now, onBack }: Projec
 
   const apply = useMutation({
     mutationFn: (position: Position) => api.post(`/positions/${position.id}/apply`),
-    onSuccess: (result) => {
+    onSuccess: (result, position) => {
       if (result.success === false) {
         notifications.show({ color: "red", message: result.message ?? T.applyFailed });
         return;
       }
       notifications.show({ color: "teal", message: T.applySuccess });
+      // from now on the member counts as in a project, before the profile is read again
+      queryClient.setQueryData<Viewer["profile"]>(["user", viewer.uid], (profile) =>
+        profile
+          ? { ...profile, activeApplication: { projectId: project.id, positionId: position.id } }
+          : profile,
+      );
       void queryClient.invalidateQueries({ queryKey: ["user", viewer.uid] });
       void queryClient.invalidateQueries({ queryKey: ["projects"] });
     },
@@ -130,12 +142,9 @@ export function ProjectDetail({ project, imageUrl, viewer, now, onBack }: Projec
 
   const join = () => {
     if (!chosen) return;
-    if (viewer.profile?.currentProjectId) {
-      notifications.show({ color: "red", message: T.alreadyInProject });
-      return;
-    }
-    if (viewer.profile?.position?.name !== chosen.positionName) {
-      notifications.show({ color: "red", message: T.positionMismatch });
+    const refusal = joinRefusal(viewer.profile, chosen.positionName);
+    if (refusal) {
+      notifications.show({ color: "red", message: refusal });
       return;
     }
     apply.mutate(chosen);

@@ -32,8 +32,6 @@ export const PROJECT_TEXTS = {
   join: "Projeye Katıl",
   imageAlt: (title: string) => `${title} proje görseli`,
   positionsError: messages.projects.positionsFailed,
-  alreadyInProject: messages.projects.alreadyInProject,
-  positionMismatch: messages.projects.positionMismatch,
   applySuccess: messages.projects.applySuccess,
   applyFailed: messages.projects.applyFailed,
   applyError: messages.projects.applyError,

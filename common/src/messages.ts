@@ -102,6 +102,7 @@ export const messages = {
     deleteSuccess: "Profil fotoğrafı başarıyla silindi",
     deleteAlreadyGone: "Profil fotoğrafı başarıyla kaldırıldı",
     fetchFailed: "Görsel bilgileri alınamadı.",
+    noResponse: "Sunucudan yanıt alınamadı",
     fileMissing: "Lütfen bir dosya seçin.",
     objectMissing: "Yüklenen dosya depolamada bulunamadı.",
     pathNotAllowed: "Bu dosya yolu bu görsel için kullanılamaz.",

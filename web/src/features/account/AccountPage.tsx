@@ -92,6 +92,15 @@ function Field(props: { label: string; children: ReactNode }) {
   );
 }
 
+/** A section whose own data could not be read; the rest of the page stays usable. */
+function SectionFailed() {
+  return (
+    <Text size="sm" c="red" role="alert">
+      {T.sectionFailed}
+    </Text>
+  );
+}
+
 function ContactSection({ user, onEdit }: { user: UserDto; onEdit: () => void }) {
   const send = useSendConfirmation();
   const confirm = () =>
@@ -234,7 +243,7 @@ export function AccountPage() {
   if (!u) {
     return (
       <Container size="lg" py="xl">
-        <Text>{T.notFound}</Text>
+        <Text>{T.emptyRecord}</Text>
       </Container>
     );
   }
@@ -324,7 +333,8 @@ export function AccountPage() {
               ))}
             </Section>
             <Section title={T.projects} testId="account-projects">
-              {(projects.data ?? []).length === 0 && <Text size="sm">{T.empty}</Text>}
+              {projects.isError && <SectionFailed />}
+              {projects.isSuccess && projects.data.length === 0 && <Text size="sm">{T.empty}</Text>}
               {(projects.data ?? []).map((p) => (
                 <ProjectRow key={p._id} project={p} canEdit={canEdit} />
               ))}
@@ -365,7 +375,8 @@ export function AccountPage() {
               </Section>
             )}
             <Section title={T.feedback} id="geriBildirimler" testId="account-feedback">
-              {(feedbacks.data ?? []).length === 0 && (
+              {feedbacks.isError && <SectionFailed />}
+              {feedbacks.isSuccess && feedbacks.data.length === 0 && (
                 <Text size="sm" c="dimmed">
                   {T.noFeedback}
                 </Text>

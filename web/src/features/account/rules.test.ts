@@ -15,7 +15,9 @@ import {
   hashTarget,
   languagesToSave,
   personalDataBody,
+  NO_PHOTO_TO_DELETE,
   photoDeleteOutcome,
+  photoUploadErrorMessage,
   photoError,
   photoObjectName,
   positionLocked,
@@ -61,6 +63,23 @@ describe("photo", () => {
       message: "Profil fotoğrafı başarıyla kaldırıldı",
     });
     expect(photoDeleteOutcome(500)).toEqual({ ok: false, message: "Resim silinemedi" });
+    expect(photoDeleteOutcome(0)).toEqual({
+      ok: false,
+      message: "Resim silinirken bir hata oluştu",
+    });
+    expect(NO_PHOTO_TO_DELETE).toEqual({
+      ok: false,
+      message: "Silinecek profil fotoğrafı bulunamadı!",
+    });
+  });
+
+  it("a failed upload says where it failed", () => {
+    expect(photoUploadErrorMessage({ code: "storage/unauthorized" })).toBe("Resim yüklenemedi");
+    expect(photoUploadErrorMessage({ noResponse: true })).toBe("Sunucudan yanıt alınamadı");
+    expect(photoUploadErrorMessage({ noResponse: false, body: { message: "Yetki yok." } })).toBe(
+      "Yetki yok.",
+    );
+    expect(photoUploadErrorMessage(new Error("x"))).toBe("Fotoğraf yüklenemedi!");
   });
 });
 

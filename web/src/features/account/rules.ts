@@ -37,11 +37,37 @@ export function photoObjectName(fileName: string, now: number): string {
   return `${now}-${clean}`;
 }
 
-/** Deleting the photo: 200/204 deleted, 404 already gone — both count as success (spec §4). */
+/**
+ * Deleting the photo: 200/204 deleted, 404 already gone — both count as success (spec §4); another
+ * status is refused ('Resim silinemedi'), no answer at all (status 0) an error while deleting.
+ */
 export function photoDeleteOutcome(status: number): { ok: boolean; message: string } {
   if (status === 200 || status === 204) return { ok: true, message: messages.images.deleteSuccess };
   if (status === 404) return { ok: true, message: messages.images.deleteAlreadyGone };
+  if (status === 0) return { ok: false, message: messages.images.deleteError };
   return { ok: false, message: messages.images.deleteFailed };
+}
+
+/** Nothing recorded to delete: said so, not reported as a success (spec §8). */
+export const NO_PHOTO_TO_DELETE = { ok: false, message: messages.images.deleteNotFound } as const;
+
+/**
+ * The text of a failed upload (spec §8): the file never reached Storage → 'Resim yüklenemedi';
+ * the API recording it did not answer → 'Sunucudan yanıt alınamadı'; the API refused → its
+ * message, else 'Fotoğraf yüklenemedi!'.
+ */
+export function photoUploadErrorMessage(error: unknown): string {
+  const e = (typeof error === "object" && error !== null ? error : {}) as {
+    code?: unknown;
+    noResponse?: unknown;
+    body?: unknown;
+  };
+  if (typeof e.code === "string" && e.code.startsWith("storage/")) {
+    return messages.images.uploadFailedGeneric;
+  }
+  if (e.noResponse === true) return messages.images.noResponse;
+  const server = (e.body as { message?: unknown } | undefined)?.message;
+  return typeof server === "string" && server.trim() ? server : messages.images.uploadFailed;
 }
 
 // ---- personal information -------------------------------------------------------------------

@@ -31,8 +31,9 @@ export const ACCOUNT_TEXTS = {
   noRatings: "Henüz değerlendirme bulunmuyor.",
   logout: "Çıkış Yap",
   empty: "--",
-  notFound: messages.users.notFound,
+  emptyRecord: messages.users.emptyRecord,
   loadFailed: messages.users.fetchFailed,
+  sectionFailed: messages.users.listFailed,
   confirmationSent: messages.auth.emailConfirmationSent,
   confirmationFailed: messages.auth.emailConfirmationFailed,
   leaveSuccess: messages.projects.leaveSuccess,
@@ -86,6 +87,5 @@ export const PHOTO_TEXTS = {
   remove: "Fotoğrafı sil",
   progress: "Yükleme ilerlemesi",
   uploaded: messages.images.uploadSuccess,
-  uploadFailed: messages.images.uploadFailed,
   deleteError: messages.images.deleteError,
 } as const;

@@ -23,7 +23,7 @@ import { api, messageOf } from "../../lib/api";
 import { toDate } from "../../lib/firestore";
 import { initials } from "../../lib/format";
 import type { Viewer } from "../../lib/viewer";
-import { useOpenPositions, type Position, type Project } from "./data";
+import { useOpenPositions, useProjectDetail, type Position, type Project } from "./data";
 import { ProjectImage, StatusLine } from "./ProjectCard";
 import {
   elapsedText,
@@ -112,7 +112,11 @@ interface ProjectDetailProps {
 }
 
 /** Right-hand (or, on phones, full-width) detail of the selected project. */
-export function ProjectDetail({ project, imageUrl, viewer, now, onBack }: ProjectDetailProps) {
+export function ProjectDetail(props: ProjectDetailProps) {
+  const { imageUrl, viewer, now, onBack } = props;
+  const detail = useProjectDetail(props.project.id);
+  // the list's copy stands in while the detail loads, and when it cannot be read
+  const project = detail.data ?? props.project;
   const positions = useOpenPositions(project.id);
   const [positionId, setPositionId] = useState<string | null>(null);
   const chosen = positions.data?.find((p) => p.id === positionId);
@@ -165,6 +169,11 @@ export function ProjectDetail({ project, imageUrl, viewer, now, onBack }: Projec
               {T.back}
             </Button>
           </Group>
+        )}
+        {detail.isError && (
+          <Alert color="red" role="alert" data-testid="project-detail-error">
+            {T.detailFailed}
+          </Alert>
         )}
         <ProjectImage project={project} url={imageUrl} height={180} />
         <Stack gap={6}>

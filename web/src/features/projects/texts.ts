@@ -32,6 +32,8 @@ export const PROJECT_TEXTS = {
   join: "Projeye Katıl",
   imageAlt: (title: string) => `${title} proje görseli`,
   positionsError: messages.projects.positionsFailed,
+  listFailed: messages.projects.listFailed,
+  detailFailed: messages.projects.detailFailed,
   applySuccess: messages.projects.applySuccess,
   applyFailed: messages.projects.applyFailed,
   applyError: messages.projects.applyError,

@@ -7,6 +7,7 @@ import {
   browserLocalPersistence,
   browserSessionPersistence,
   setPersistence,
+  signInWithCustomToken,
   signInWithEmailAndPassword,
   type Auth,
   type Persistence,
@@ -77,4 +78,13 @@ export async function login(
     throw new LoginError((err as Error).message);
   }
   return { userId, email: user.email ?? input.email, accessToken };
+}
+
+/**
+ * Signs a newcomer in with the custom token registration step 3 hands out, kept like 'Oturumum
+ * açık kalsın.' — so a reload between the steps still ends signed in on the account page.
+ */
+export async function signInAfterRegistration(auth: Auth, customToken: string): Promise<void> {
+  await setPersistence(auth, persistenceFor(true));
+  await signInWithCustomToken(auth, customToken);
 }

@@ -56,6 +56,8 @@ export const messages = {
     resetError: "Bir hata olustu. Lutfen tekrar deneyiniz.",
     resetLinkInvalid: "Gecersiz sifre sifirlama linki. Lutfen tekrar deneyiniz.",
     passwordRule: "Sifre en az 8 karakter, bir buyuk harf ve bir rakam icermelidir.",
+    /** Sign-up's password rule: only the length is checked. */
+    passwordMinLength: "Şifre en az 8 karakter olmalıdır.",
     resetMailSent: "Lutfen e-posta kutunuzu kontrol ediniz.",
     passwordUpdated: "Sifreniz basariyla guncellendi.",
     emailRequired: "E-posta adresi zorunludur.",

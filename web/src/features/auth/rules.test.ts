@@ -10,6 +10,7 @@ import {
   isCodeComplete,
   joinCode,
   newPasswordError,
+  signUpPasswordError,
   pasteCode,
   readPendingSignUp,
   required,
@@ -89,6 +90,12 @@ describe("form checks", () => {
       "Sifre en az 8 karakter, bir buyuk harf ve bir rakam icermelidir.",
     );
     expect(newPasswordError("abcdefgh")).toBeNull(); // only the length is checked (spec §5)
+  });
+
+  it("sign-up password: required and at least 8 characters, the message naming only that", () => {
+    expect(signUpPasswordError("")).toBe("Bu alan zorunludur.");
+    expect(signUpPasswordError("kisa")).toBe("Şifre en az 8 karakter olmalıdır.");
+    expect(signUpPasswordError("abcdefgh")).toBeNull();
   });
 
   it("step-1 payload: name in Turkish title case, e-mail trimmed", () => {

@@ -77,7 +77,18 @@ export const emailError = (value: string) =>
         ? null
         : AUTH_TEXTS.validation.email;
 
-/** Sign-up and new password: at least 8 characters (only the length is checked, spec §5). */
+/** Sign-up: required, at least 8 characters (what the API requires), and the message says so. */
+export const signUpPasswordError = (value: string) =>
+  value === ""
+    ? AUTH_TEXTS.validation.required
+    : value.length < 8
+      ? messages.auth.passwordMinLength
+      : null;
+
+/**
+ * New password: at least 8 characters (only the length is checked), with the §8 text, which also
+ * names a capital letter and a digit (spec §5 gives this rule to this screen only).
+ */
 export const newPasswordError = (value: string) =>
   value === ""
     ? AUTH_TEXTS.validation.required

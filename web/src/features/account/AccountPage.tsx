@@ -26,7 +26,9 @@ import { IconCircleCheck, IconDots, IconPencil } from "@tabler/icons-react";
 import { useEffect, useState, type ReactNode } from "react";
 import { Navigate, useLocation, useNavigate, useParams } from "react-router-dom";
 import { usePageMeta } from "../../components/PageMeta";
+import { SkillAverages } from "../../components/SkillAverages";
 import { messageOf } from "../../lib/api/errors";
+import { formatAddress, formatAverage } from "../../lib/format";
 import { useLogout } from "../../lib/session/useSession";
 import { useUserProjects } from "../../lib/userProjects";
 import { useViewer } from "../../lib/viewer";
@@ -179,6 +181,26 @@ function ProjectRow({ project, canEdit }: { project: UserProjectDto; canEdit: bo
   );
 }
 
+/** The five rating averages of the feedback section (spec §2, §3 totalRate). */
+function RatingAverages({ totalRate }: { totalRate: UserDto["totalRate"] }) {
+  if (!totalRate) {
+    return (
+      <Text size="sm" c="dimmed">
+        {T.noRatings}
+      </Text>
+    );
+  }
+  return (
+    <Stack gap={4} data-testid="rating-averages">
+      {RATING_CATEGORIES.map((c) => (
+        <Field key={c} label={RATING_CATEGORY_LABELS[c]}>
+          {formatAverage(totalRate[c])}
+        </Field>
+      ))}
+    </Stack>
+  );
+}
+
 /** Scrolls to the section a hash names, 100 px above it, after 500 ms (spec §2). */
 function useHashScroll(ready: boolean) {
   const { hash } = useLocation();
@@ -256,12 +278,15 @@ export function AccountPage() {
   return (
     <Container size="lg" py="xl" data-testid="account-page">
       <EditSectionModal section={editing} user={u} onClose={() => setEditing(null)} />
+      <Title order={1} mb="md">
+        {T.title}
+      </Title>
       <Grid>
         <Grid.Col span={{ base: 12, md: 4 }}>
           <Paper withBorder radius="md" p="lg" data-testid="account-card">
             <Stack align="center" gap="xs">
               <PhotoControls uid={viewer.uid} src={u.photoUrl} name={u.name} />
-              <Title order={1} size="h3" ta="center">
+              <Title order={2} size="h3" ta="center">
                 {u.name}
               </Title>
               {u.position && <Text c="dimmed">{u.position.name}</Text>}
@@ -280,7 +305,7 @@ export function AccountPage() {
               onEdit={() => setEditing("personal")}
             >
               <Field label={T.gender}>{u.gender ? GENDER_LABELS[u.gender] : T.empty}</Field>
-              <Field label={T.address}>{u.address || T.empty}</Field>
+              <Field label={T.address}>{formatAddress(u.address) || T.empty}</Field>
               <Field label={T.birthDate}>
                 {u.birthDate ? formatBirthDate(u.birthDate) : T.empty}
               </Field>
@@ -361,20 +386,16 @@ export function AccountPage() {
                     ))}
                   </Stack>
                 )}
-                {u.totalRate ? (
-                  RATING_CATEGORIES.map((c) => (
-                    <Field key={c} label={RATING_CATEGORY_LABELS[c]}>
-                      {u.totalRate![c].toFixed(1)} / 5
-                    </Field>
-                  ))
-                ) : (
+                {(pending.data ?? []).length === 0 && (
                   <Text size="sm" c="dimmed">
-                    {T.noRatings}
+                    {T.noPendingVotes}
                   </Text>
                 )}
               </Section>
             )}
             <Section title={T.feedback} id="geriBildirimler" testId="account-feedback">
+              <RatingAverages totalRate={u.totalRate} />
+              <SkillAverages title={T.skillAverages} skillVotes={u.skillVotes} />
               {feedbacks.isError && <SectionFailed />}
               {feedbacks.isSuccess && feedbacks.data.length === 0 && (
                 <Text size="sm" c="dimmed">

@@ -29,6 +29,8 @@ export const ACCOUNT_TEXTS = {
   feedback: "Geri Bildirimler",
   noFeedback: "Henüz geri bildirim bulunmuyor.",
   noRatings: "Henüz değerlendirme bulunmuyor.",
+  noPendingVotes: "Bekleyen değerlendirme bulunmuyor.",
+  skillAverages: "Yetenek Ortalamaları",
   logout: "Çıkış Yap",
   empty: "--",
   emptyRecord: messages.users.emptyRecord,

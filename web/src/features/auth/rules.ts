@@ -2,7 +2,14 @@
  * Pure rules of the registration and password screens (spec §5): the six-box code input, the
  * form checks, the pending sign-up kept between the steps, and the failure texts of §8.
  */
-import { CODE_LENGTH, foldEmail, isAsciiEmail, messages, toTitleCaseTr } from "@platform/common";
+import {
+  CODE_LENGTH,
+  foldEmail,
+  isAsciiEmail,
+  messages,
+  safeReturnPath,
+  toTitleCaseTr,
+} from "@platform/common";
 import { ApiError, messageOf } from "../../lib/api/errors";
 import { isEmailAddress } from "../../lib/format";
 import { AUTH_TEXTS } from "./texts";
@@ -174,4 +181,15 @@ export function resetTokenFrom(search: string): string | null {
 export function consentLink(path: string, who: { name: string; email: string }): string {
   const params = new URLSearchParams({ name: who.name, email: who.email, showDate: "true" });
   return `${path}?${params.toString()}`;
+}
+
+/**
+ * Where a successful login goes: back to the page a guard sent the member away from (the `from`
+ * of the navigation state, kept on this origin), else home (spec §4).
+ */
+export function afterLoginPath(state: unknown, origin: string): string {
+  const from = (state as { from?: unknown } | null)?.from;
+  if (typeof from !== "string") return "/";
+  const path = safeReturnPath(from, origin);
+  return path.startsWith("/giris_yap") ? "/" : path;
 }

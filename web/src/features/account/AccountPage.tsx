@@ -7,6 +7,7 @@ import {
   Grid,
   Group,
   Menu,
+  Modal,
   Paper,
   Skeleton,
   Stack,
@@ -134,12 +135,40 @@ function ContactSection({ user, onEdit }: { user: UserDto; onEdit: () => void })
   );
 }
 
+/** 'Ayrıl' asks first, as deleting a position does (yes / no). */
+function LeaveConfirm(props: { project: UserProjectDto; opened: boolean; onClose: () => void }) {
+  const leave = useLeaveProject();
+  const confirm = () =>
+    leave.mutate(props.project._id, {
+      onSuccess: () => notifications.show({ color: "teal", message: T.leaveSuccess }),
+      onError: (err) =>
+        notifications.show({ color: "red", message: messageOf(err, T.leaveFailed) }),
+      onSettled: props.onClose,
+    });
+  return (
+    <Modal opened={props.opened} onClose={props.onClose} title={T.leaveConfirmTitle} centered>
+      <Stack gap="md">
+        <Text>{T.leaveConfirmText(props.project.title)}</Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={props.onClose}>
+            {T.no}
+          </Button>
+          <Button color="red" loading={leave.isPending} onClick={confirm}>
+            {T.yes}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
 function ProjectRow({ project, canEdit }: { project: UserProjectDto; canEdit: boolean }) {
   const navigate = useNavigate();
-  const leave = useLeaveProject();
+  const [leaving, setLeaving] = useState(false);
   const ongoing = hasProjectMenu(project.status);
   return (
     <Group justify="space-between" wrap="nowrap" data-testid="account-project">
+      <LeaveConfirm project={project} opened={leaving} onClose={() => setLeaving(false)} />
       <Stack gap={0}>
         <Text fw={600}>{project.title}</Text>
         <Text size="sm" c="dimmed">
@@ -162,16 +191,7 @@ function ProjectRow({ project, canEdit }: { project: UserProjectDto; canEdit: bo
             >
               {T.edit}
             </Menu.Item>
-            <Menu.Item
-              color="red"
-              onClick={() =>
-                leave.mutate(project._id, {
-                  onSuccess: () => notifications.show({ color: "teal", message: T.leaveSuccess }),
-                  onError: (err) =>
-                    notifications.show({ color: "red", message: messageOf(err, T.leaveFailed) }),
-                })
-              }
-            >
+            <Menu.Item color="red" onClick={() => setLeaving(true)}>
               {T.leave}
             </Menu.Item>
           </Menu.Dropdown>

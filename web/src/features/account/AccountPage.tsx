@@ -45,6 +45,7 @@ import {
   SCROLL_DELAY_MS,
   SCROLL_OFFSET_PX,
   canEditProjects,
+  emailVerificationOutcome,
   formatBirthDate,
   hasProjectMenu,
   hashTarget,
@@ -104,14 +105,53 @@ function SectionFailed() {
   );
 }
 
-function ContactSection({ user, onEdit }: { user: UserDto; onEdit: () => void }) {
+/** Requests the confirmation mail for the member's address, with the §8 toasts. */
+function useConfirmationRequest(email: string) {
   const send = useSendConfirmation();
-  const confirm = () =>
-    send.mutate(user.email ?? "", {
+  const request = () =>
+    send.mutate(email, {
       onSuccess: () => notifications.show({ color: "blue", message: T.confirmationSent }),
       onError: (err) =>
         notifications.show({ color: "red", message: messageOf(err, T.confirmationFailed) }),
     });
+  return { request, pending: send.isPending };
+}
+
+/** What the confirmation link reported: confirmed, or expired with a way to get a new link. */
+function EmailVerificationResult({ user }: { user: UserDto }) {
+  const { search } = useLocation();
+  const outcome = emailVerificationOutcome(search);
+  const resend = useConfirmationRequest(user.email ?? "");
+  if (outcome === "confirmed") {
+    return (
+      <Alert color="teal" role="status" mb="md" data-testid="email-verification-result">
+        {T.emailConfirmed}
+      </Alert>
+    );
+  }
+  if (outcome === "expired" && !user.isEmailVerified) {
+    return (
+      <Alert color="red" role="alert" mb="md" data-testid="email-verification-result">
+        <Stack gap="xs" align="flex-start">
+          <Text size="sm">{T.confirmationExpired}</Text>
+          <Button
+            size="compact-sm"
+            variant="light"
+            onClick={resend.request}
+            loading={resend.pending}
+          >
+            {T.resendConfirmation}
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  }
+  return null;
+}
+
+function ContactSection({ user, onEdit }: { user: UserDto; onEdit: () => void }) {
+  const send = useConfirmationRequest(user.email ?? "");
+  const confirm = send.request;
   return (
     <Section title={T.contact} testId="account-contact" onEdit={onEdit}>
       <Field label={T.email}>
@@ -124,7 +164,7 @@ function ContactSection({ user, onEdit }: { user: UserDto; onEdit: () => void })
               aria-label={T.verified}
             />
           ) : (
-            <Button variant="subtle" size="compact-sm" onClick={confirm} loading={send.isPending}>
+            <Button variant="subtle" size="compact-sm" onClick={confirm} loading={send.pending}>
               {T.verifyPrompt}
             </Button>
           )}
@@ -292,7 +332,7 @@ export function AccountPage() {
 
   // the address carries the member's own slug; any other slug is replaced (keeping the hash)
   if (u.userName && nameSlug !== u.userName) {
-    return <Navigate to={`/hesabim/${u.userName}${location.hash}`} replace />;
+    return <Navigate to={`/hesabim/${u.userName}${location.search}${location.hash}`} replace />;
   }
   const canEdit = canEditProjects(u.position?.name);
   return (
@@ -301,6 +341,7 @@ export function AccountPage() {
       <Title order={1} mb="md">
         {T.title}
       </Title>
+      <EmailVerificationResult user={u} />
       <Grid>
         <Grid.Col span={{ base: 12, md: 4 }}>
           <Paper withBorder radius="md" p="lg" data-testid="account-card">

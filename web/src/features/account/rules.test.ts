@@ -16,6 +16,7 @@ import {
   languagesToSave,
   personalDataBody,
   NO_PHOTO_TO_DELETE,
+  emailVerificationOutcome,
   photoDeleteOutcome,
   photoUploadErrorMessage,
   photoError,
@@ -215,5 +216,14 @@ describe("projects and navigation", () => {
     expect(showsSurvey("JUNIOR", true)).toBe(true);
     expect(showsSurvey("JUNIOR", false)).toBe(false);
     expect(showsSurvey("SENIOR", true)).toBe(false);
+  });
+});
+
+describe("the e-mail confirmation link's outcome", () => {
+  it("reads ?emailVerified=true|false", () => {
+    expect(emailVerificationOutcome("?emailVerified=true")).toBe("confirmed");
+    expect(emailVerificationOutcome("?x=1&emailVerified=false")).toBe("expired");
+    expect(emailVerificationOutcome("")).toBeNull();
+    expect(emailVerificationOutcome("?emailVerified=maybe")).toBeNull();
   });
 });

@@ -226,3 +226,14 @@ export function hashTarget(hash: string): "anketOylamasi" | "geriBildirimler" | 
 
 /** The survey section shows only on a Junior's own page (spec §2, §6). */
 export const showsSurvey = (type: string, ownPage: boolean) => type === "JUNIOR" && ownPage;
+
+/**
+ * The outcome the e-mail confirmation link reports on its way back (`?emailVerified=true|false`):
+ * confirmed, or a link that no longer works; null when the address carries none.
+ */
+export function emailVerificationOutcome(search: string): "confirmed" | "expired" | null {
+  const value = new URLSearchParams(search).get("emailVerified");
+  if (value === "true") return "confirmed";
+  if (value === "false") return "expired";
+  return null;
+}

@@ -42,6 +42,9 @@ export const ACCOUNT_TEXTS = {
   sectionFailed: messages.users.listFailed,
   confirmationSent: messages.auth.emailConfirmationSent,
   confirmationFailed: messages.auth.emailConfirmationFailed,
+  emailConfirmed: "E-posta adresiniz onaylandı.",
+  confirmationExpired: messages.auth.emailConfirmationLinkInvalid,
+  resendConfirmation: "Onay bağlantısını tekrar gönder",
   leaveSuccess: messages.projects.leaveSuccess,
   leaveFailed: messages.projects.leaveFailed,
   social_names: {

@@ -81,6 +81,7 @@ export const messages = {
     emptyRecord: "Kullanıcı verisi bulunamadı",
     positionLocked: "Pozisyonunuzu değiştirmek için önce projeden ayrılmalısınız.",
     birthDateFuture: "Doğum tarihi gelecekte olamaz.",
+    birthDateTooOld: "Doğum tarihi son 100 yıl içinde olmalıdır.",
     birthDateInvalid: "Doğum tarihi gg/aa/yyyy biçiminde olmalıdır.",
     telephoneDigits: "Telefon numarası yalnızca rakamlardan oluşmalıdır.",
     nothingToSave: "Kaydedilecek veri bulunamadı",

@@ -32,7 +32,10 @@ import { lookupNames, useLookupNames } from "../../lib/lookups";
 import { useLogout } from "../../lib/session/useSession";
 import { useViewer } from "../../lib/viewer";
 import {
+  birthDateError,
   birthDateParts,
+  birthDayOptions,
+  birthMonthOptions,
   birthDateValue,
   birthYearOptions,
   canRemoveLanguageRow,
@@ -136,7 +139,10 @@ function PersonalForm({ user, onDone }: { user: UserDto; onDone: () => void }) {
       city: address.city,
       position: user.position?.name ?? "",
     },
-    validate: { name: (v) => (v.trim().length >= 2 ? null : E.nameRequired) },
+    validate: {
+      name: (v) => (v.trim().length >= 2 ? null : E.nameRequired),
+      year: (_, v) => birthDateError(v.day, v.month, v.year, new Date()),
+    },
   });
   const countries = useQuery(
     lookup("countries", "/locations/countries", (d) =>
@@ -151,9 +157,11 @@ function PersonalForm({ user, onDone }: { user: UserDto; onDone: () => void }) {
   const save = useSave(onDone);
   const viewer = useViewer();
   const locked = positionLocked(user.currentProjectId, viewer.profile?.activeApplication);
-  const days = Array.from({ length: 31 }, (_, i) => String(i + 1).padStart(2, "0"));
-  const months = Array.from({ length: 12 }, (_, i) => String(i + 1).padStart(2, "0"));
-  const years = birthYearOptions(new Date()).map(String);
+  // no future dates on offer (spec §5); the check above covers a choice made before the year
+  const now = new Date();
+  const days = birthDayOptions(form.values.year, form.values.month, now);
+  const months = birthMonthOptions(form.values.year, now);
+  const years = birthYearOptions(now).map(String);
 
   return (
     <SectionForm

@@ -17,6 +17,9 @@ import {
   personalDataBody,
   NO_PHOTO_TO_DELETE,
   emailVerificationOutcome,
+  birthDateError,
+  birthDayOptions,
+  birthMonthOptions,
   photoDeleteOutcome,
   photoUploadErrorMessage,
   photoError,
@@ -225,5 +228,34 @@ describe("the e-mail confirmation link's outcome", () => {
     expect(emailVerificationOutcome("?x=1&emailVerified=false")).toBe("expired");
     expect(emailVerificationOutcome("")).toBeNull();
     expect(emailVerificationOutcome("?emailVerified=maybe")).toBeNull();
+  });
+});
+
+describe("birth date selects", () => {
+  // 12:00 UTC on 21 November 2026 (Istanbul: the same day)
+  const now = new Date(Date.UTC(2026, 10, 21, 12, 0));
+
+  it("offer no future month or day in the current year", () => {
+    expect(birthMonthOptions("2026", now).at(-1)).toBe("11");
+    expect(birthMonthOptions("2025", now)).toHaveLength(12);
+    expect(birthDayOptions("2026", "11", now).at(-1)).toBe("21");
+    expect(birthDayOptions("2025", "02", now)).toHaveLength(28);
+    expect(birthDayOptions("2024", "02", now)).toHaveLength(29);
+    expect(birthDayOptions("", "", now)).toHaveLength(31);
+  });
+
+  it("refuse a future, too old, impossible or half-chosen date before saving", () => {
+    expect(birthDateError("22", "11", "2026", now)).toBe("Doğum tarihi gelecekte olamaz.");
+    expect(birthDateError("31", "12", "1926", now)).toBe(
+      "Doğum tarihi son 100 yıl içinde olmalıdır.",
+    );
+    expect(birthDateError("31", "02", "2000", now)).toBe(
+      "Doğum tarihi gg/aa/yyyy biçiminde olmalıdır.",
+    );
+    expect(birthDateError("09", "", "1998", now)).toBe(
+      "Doğum tarihi gg/aa/yyyy biçiminde olmalıdır.",
+    );
+    expect(birthDateError("09", "04", "1998", now)).toBeNull();
+    expect(birthDateError("", "", "", now)).toBeNull();
   });
 });

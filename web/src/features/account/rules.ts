@@ -8,6 +8,8 @@ import {
   PROJECT_MANAGER_POSITION,
   SOCIAL_NETWORKS,
   imageFileError,
+  BIRTH_YEAR_SPAN,
+  parseBirthDate,
   istanbulParts,
   messages,
   sameEmail,
@@ -92,7 +94,41 @@ export function changeCountry(
 /** The year dropdown: this year and the 99 before it, newest first (Istanbul calendar). */
 export function birthYearOptions(now: Date): number[] {
   const year = istanbulParts(now).year;
-  return Array.from({ length: 100 }, (_, i) => year - i);
+  return Array.from({ length: BIRTH_YEAR_SPAN }, (_, i) => year - i);
+}
+
+const twoDigits = (n: number) => String(n).padStart(2, "0");
+
+/** The month dropdown: "01"–"12", only up to this month in the current year (no future dates). */
+export function birthMonthOptions(year: string, now: Date): string[] {
+  const today = istanbulParts(now);
+  const last = Number(year) === today.year ? today.month : 12;
+  return Array.from({ length: last }, (_, i) => twoDigits(i + 1));
+}
+
+/**
+ * The day dropdown: the days of the chosen month (31 until one is chosen), only up to today in
+ * the current month (no future dates).
+ */
+export function birthDayOptions(year: string, month: string, now: Date): string[] {
+  const today = istanbulParts(now);
+  const y = Number(year) || 2000; // a leap year until one is chosen, so 29 February stays
+  const m = Number(month);
+  let last = m ? new Date(Date.UTC(y, m, 0)).getUTCDate() : 31;
+  if (y === today.year && m === today.month) last = Math.min(last, today.day);
+  return Array.from({ length: last }, (_, i) => twoDigits(i + 1));
+}
+
+/**
+ * The birth date's check before saving (the API's own rules): a chosen date must exist and lie
+ * within the last 100 years up to today; none chosen at all clears it.
+ */
+export function birthDateError(day: string, month: string, year: string, now: Date): string | null {
+  if (!day && !month && !year) return null;
+  const value = birthDateValue(day, month, year);
+  if (!value) return messages.users.birthDateInvalid;
+  const checked = parseBirthDate(value, now);
+  return checked.ok ? null : checked.message;
 }
 
 /** dd/MM/yyyy from the three birth-date selects; '' until all three are chosen. */

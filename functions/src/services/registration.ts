@@ -123,7 +123,8 @@ async function createAuthUser(name: string, email: string, password: string): Pr
     return user.uid;
   } catch (err) {
     if (authCode(err) === "auth/email-already-exists") throw conflict(messages.auth.emailInUse);
-    if (authCode(err) === "auth/invalid-password") throw badRequest(messages.auth.passwordMinLength);
+    if (authCode(err) === "auth/invalid-password")
+      throw badRequest(messages.auth.passwordMinLength);
     throw err;
   }
 }

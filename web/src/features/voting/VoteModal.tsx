@@ -11,7 +11,6 @@ import {
   Textarea,
   Title,
 } from "@mantine/core";
-import { notifications } from "@mantine/notifications";
 import { RATING_CATEGORIES, RATING_CATEGORY_LABELS, type PendingVoteDto } from "@platform/common";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useRef, useState } from "react";

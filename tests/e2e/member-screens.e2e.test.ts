@@ -9,6 +9,7 @@ import { describe, expect, inject, it } from "vitest";
 import { istanbulParts, paths, slugifyName } from "@platform/common";
 import { screenshot, viewports } from "../support/browser.js";
 import { seedLiveProject } from "../support/journey-seed.js";
+import { interceptQueries } from "../support/pages.js";
 import {
   adminDb,
   createMember,
@@ -227,8 +228,15 @@ describe.each([
     const detail = page.getByTestId("project-detail");
     await detail.getByRole("radio").first().check();
     const join = detail.getByRole("button", { name: "Projeye Katıl" });
+    // the list reloaded after the application fails: it stays on screen and says so
+    await interceptQueries(page, "projects", "fail");
     await join.click();
     await toast(page, "Başvurunuz başarıyla tamamlandı.").waitFor();
+    await page
+      .getByTestId("projects-reload-error")
+      .getByText("Proje listesi yüklenirken bir hata oluştu")
+      .waitFor({ timeout: 20_000 });
+    expect(await detail.isVisible()).toBe(true);
     await join.click();
     await toast(page, "Katılmış olduğunuz proje bulunmaktadır.").waitFor();
     await screenshot(page, `member-screens-${name}-applied`);

@@ -334,7 +334,7 @@ describe.each([
     );
     await page.goto(`${hosting}/hesabim/${m.userName}`);
     await page.waitForURL(`${hosting}/server-error`, { timeout: 30_000 });
-    await page.getByTestId("server-error").getByText("Sayfayı Yenile").waitFor();
+    await page.getByTestId("server-error").getByText("Sayfayı Yenile").first().waitFor();
     await screenshot(page, `member-screens-${name}-server-error`);
     await opened.context.close();
   });

@@ -186,7 +186,7 @@ function PersonalForm({ user, onDone }: { user: UserDto; onDone: () => void }) {
         data={GENDERS.map((g) => ({ value: g, label: GENDER_LABELS[g] }))}
         {...form.getInputProps("gender")}
       />
-      <Group grow gap="xs" align="flex-end">
+      <Group grow gap="xs" align="flex-start">
         <Select label={E.day} data={days} searchable {...form.getInputProps("day")} />
         <Select label={E.month} data={months} searchable {...form.getInputProps("month")} />
         <Select label={E.year} data={years} searchable {...form.getInputProps("year")} />

@@ -9,6 +9,7 @@ import {
   normalizeSocialMedias,
   normalizeTelephone,
   parseBirthDate,
+  birthDateBounds,
   toList,
 } from "../src/index.js";
 
@@ -77,6 +78,16 @@ describe("profile rules (spec §5)", () => {
     });
     expect(parseBirthDate("", now)).toEqual({ ok: true, value: "" });
     expect(parseBirthDate("dün", istanbulTime(2026, 1, 1))).toMatchObject({ ok: false });
+  });
+
+  it("bounds birth dates by the 100-year dropdown and today", () => {
+    const now = new Date(Date.UTC(2026, 10, 21, 12, 0));
+    expect(birthDateBounds(now)).toEqual({ min: "1927-01-01", max: "2026-11-21" });
+    expect(parseBirthDate("01/01/1927", now)).toEqual({ ok: true, value: "1927-01-01" });
+    expect(parseBirthDate("31/12/1926", now)).toEqual({
+      ok: false,
+      message: "Doğum tarihi son 100 yıl içinde olmalıdır.",
+    });
   });
 
   it("keeps telephones digits only", () => {

@@ -180,7 +180,8 @@ describe.each([
     const personal = page.getByTestId("account-personal");
     await personal.getByText("Kadın").waitFor();
     await personal.getByText("09/04/1998").waitFor();
-    await personal.getByText("Almanya - Berlin").waitFor();
+    // one address format on every page: "Şehir, Ülke"
+    await personal.getByText("Berlin, Almanya").waitFor();
     await screenshot(page, `member-account-${name}-page`);
 
     // photo: the type and size checks send nothing; the upload goes straight to Storage with a

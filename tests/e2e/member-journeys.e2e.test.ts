@@ -176,6 +176,10 @@ describe.each([
     const menu = account.page.getByRole("button", { name: `${title} proje menüsü` });
     await menu.click();
     await account.page.getByRole("menuitem", { name: "Ayrıl" }).click();
+    await account.page
+      .getByRole("dialog", { name: "Projeden ayrılınsın mı?" })
+      .getByRole("button", { name: "Evet" })
+      .click();
     await toast(account.page, "Projeden başarıyla ayrıldınız");
     await menu.waitFor({ state: "detached" });
     await row.getByText("Frontend Developer · Devam Ediyor").waitFor();

@@ -259,8 +259,25 @@ describe.each([
     const { context, page } = await openMemberPage(browser(), viewport, pmEmail);
     await page.goto(`${hosting}/hesabim/${slugifyName(`Mert Yönetici ${name}-ayril`)}`);
     await page.getByTestId("account-projects").getByText("Gönüllü Bul").waitFor();
+    const memberDoc = async () =>
+      (
+        await adminDb()
+          .doc(`${paths.members(projectId)}/${pm}`)
+          .get()
+      ).data()!;
+    // 'Ayrıl' asks first; 'Hayır' changes nothing
     await page.getByRole("button", { name: "Gönüllü Bul proje menüsü" }).click();
     await page.getByRole("menuitem", { name: "Ayrıl" }).click();
+    let dialog = page.getByRole("dialog", { name: "Projeden ayrılınsın mı?" });
+    await dialog.getByText("Gönüllü Bul projesinden ayrılacaksınız. Emin misiniz?").waitFor();
+    await screenshot(page, `member-project-edit-${name}-leave-confirm`);
+    await dialog.getByRole("button", { name: "Hayır" }).click();
+    await dialog.waitFor({ state: "detached" });
+    expect((await memberDoc()).active).toBe(true);
+    await page.getByRole("button", { name: "Gönüllü Bul proje menüsü" }).click();
+    await page.getByRole("menuitem", { name: "Ayrıl" }).click();
+    dialog = page.getByRole("dialog", { name: "Projeden ayrılınsın mı?" });
+    await dialog.getByRole("button", { name: "Evet" }).click();
     await page.getByText("Projeden başarıyla ayrıldınız").waitFor();
     const member = (
       await adminDb()

@@ -80,6 +80,8 @@ describe.each(Object.entries(viewports))("at %s width", (name, viewport) => {
     const text = await main.innerText();
     for (const fragment of legal.contains) expect(text).toContain(fragment);
     expect(await effectiveDate(page).innerText()).toBe(`Yürürlük Tarihi: ${todayInIstanbul()}`);
+    // the texts give the date "aşağıda": it follows the last section
+    expect(text.trimEnd().endsWith(`Yürürlük Tarihi: ${todayInIstanbul()}`)).toBe(true);
     if (name === "phone" || legal.path === "/gizlilik_cerez_politikasi") {
       await screenshot(page, `public-legal${legal.path.replace(/\//g, "-")}-${name}`);
     }

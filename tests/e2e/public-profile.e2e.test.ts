@@ -176,6 +176,8 @@ describe("navigation and errors", () => {
     const error = page.getByTestId("profile-error");
     await error.waitFor({ timeout: 15_000 });
     expect(await error.innerText()).toMatch(/^Hata: .+/);
+    // a Turkish text, not the database's own message
+    expect(await error.innerText()).toBe("Hata: Kullanıcı bilgisi alınamadı.");
     await context.close();
   });
 });

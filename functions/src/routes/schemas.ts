@@ -21,7 +21,7 @@ export const emailSchema = z
 
 export const passwordSchema = z
   .string({ error: "Şifre zorunludur." })
-  .min(8, { error: messages.auth.passwordRule })
+  .min(8, { error: messages.auth.passwordMinLength })
   .max(128, { error: "Şifre en fazla 128 karakter olabilir." });
 
 /** Form booleans: true, "true", "on" → true; false, "", "false", absent → false (spec §5). */

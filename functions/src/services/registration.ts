@@ -125,7 +125,8 @@ async function createAuthUser(name: string, email: string, password: string): Pr
     return user.uid;
   } catch (err) {
     if (authCode(err) === "auth/email-already-exists") throw conflict(messages.auth.emailInUse);
-    if (authCode(err) === "auth/invalid-password") throw badRequest(messages.auth.passwordRule);
+    if (authCode(err) === "auth/invalid-password")
+      throw badRequest(messages.auth.passwordMinLength);
     throw err;
   }
 }
@@ -235,7 +236,9 @@ function holdsToken(reg: RegistrationDoc, token: string, now: Date): boolean {
 
 /**
  * Step 3: career details and consents, only with the registration token of step 2; completes the
- * profile and ends the registration, so the token works once.
+ * profile and ends the registration, so the token works once. The holder of that token proved the
+ * code from this browser, so the answer carries a custom token that signs the new member in — the
+ * step-1 password is not needed again (it is gone after a reload between the steps).
  */
 export async function registerStep3(
   input: {
@@ -249,7 +252,7 @@ export async function registerStep3(
 ) {
   await assertKnownPositions([input.position], messages.users.positionUnknown);
   const ref = registrationRef(input.email);
-  return db().runTransaction(async (tx) => {
+  const completed = await db().runTransaction(async (tx) => {
     const snap = await tx.get(ref);
     if (!snap.exists) {
       const existing = await authUserByEmail(input.email);
@@ -296,4 +299,5 @@ export async function registerStep3(
       position,
     };
   });
+  return { ...completed, customToken: await adminAuth().createCustomToken(completed.userId) };
 }

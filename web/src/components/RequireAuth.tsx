@@ -9,7 +9,8 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   const location = useLocation();
   if (viewer.loading) return <PageLoader />;
   if (!viewer.signedIn) {
-    return <Navigate to="/giris_yap" replace state={{ from: location.pathname }} />;
+    const from = `${location.pathname}${location.search}${location.hash}`;
+    return <Navigate to="/giris_yap" replace state={{ from }} />;
   }
   return <>{children}</>;
 }

@@ -1,5 +1,6 @@
 import { Outlet, type RouteObject } from "react-router-dom";
 import { lazyScreen } from "../components/lazyScreen";
+import { FlashToastOutlet } from "../lib/flashToast";
 import { SessionController } from "../lib/session/useSession";
 import { VoteModalHost } from "./voting/VoteModalHost";
 
@@ -15,6 +16,7 @@ export function MemberShellExtras() {
   return (
     <>
       <SessionController />
+      <FlashToastOutlet />
       <VoteModalHost />
     </>
   );

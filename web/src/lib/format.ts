@@ -16,5 +16,25 @@ export function formatBirthDate(iso: string | null | undefined): string {
   return match ? `${match[3]}/${match[2]}/${match[1]}` : (iso ?? "");
 }
 
+/** "country - city" (spec §3) → "city, country", on every page alike; anything else as given. */
+export function formatAddress(address: string | null | undefined): string {
+  if (!address?.trim()) return "";
+  const [country, city] = address.split(" - ").map((s) => s.trim());
+  return city ? `${city}, ${country}` : (country ?? "");
+}
+
+/** An average rating on the 1–5 scale, one decimal: "4.3 / 5". */
+export const formatAverage = (value: number) => `${value.toFixed(1)} / 5`;
+
+/** The per-skill averages of the skill survey (spec §3 skillVotes), by skill name. */
+export function skillAverageRows(
+  skillVotes: Record<string, number> | null | undefined,
+): { skill: string; average: string }[] {
+  return Object.entries(skillVotes ?? {})
+    .filter(([, v]) => typeof v === "number" && Number.isFinite(v))
+    .sort(([a], [b]) => a.localeCompare(b, "tr"))
+    .map(([skill, v]) => ({ skill, average: formatAverage(v) }));
+}
+
 /** The shape check of an e-mail address (ASCII only, surrounding spaces ignored), as the API's. */
 export { isEmailAddress } from "@platform/common";

@@ -20,6 +20,6 @@ export function useLookupNames(kind: LookupKind) {
   return useQuery({
     queryKey: ["lookups", kind],
     staleTime: Infinity,
-    queryFn: async () => lookupNames((await api.get(LOOKUP_PATHS[kind])).data),
+    queryFn: async () => lookupNames((await api.get(LOOKUP_PATHS[kind], { errorEvent: false })).data),
   });
 }

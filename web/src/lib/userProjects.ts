@@ -13,7 +13,9 @@ export function useUserProjects(uid: string | null | undefined) {
     enabled: Boolean(uid),
     queryFn: async () =>
       (
-        await api.get<UserProjectDto[]>(`/projects/userProjects/${encodeURIComponent(uid!)}`)
+        await api.get<UserProjectDto[]>(`/projects/userProjects/${encodeURIComponent(uid!)}`, {
+          errorEvent: false,
+        })
       ).data ?? [],
   });
 }

@@ -7,6 +7,7 @@ import {
   Grid,
   Group,
   Menu,
+  Modal,
   Paper,
   Skeleton,
   Stack,
@@ -26,7 +27,9 @@ import { IconCircleCheck, IconDots, IconPencil } from "@tabler/icons-react";
 import { useEffect, useState, type ReactNode } from "react";
 import { Navigate, useLocation, useNavigate, useParams } from "react-router-dom";
 import { usePageMeta } from "../../components/PageMeta";
+import { SkillAverages } from "../../components/SkillAverages";
 import { messageOf } from "../../lib/api/errors";
+import { formatAddress, formatAverage } from "../../lib/format";
 import { useLogout } from "../../lib/session/useSession";
 import { useUserProjects } from "../../lib/userProjects";
 import { useViewer } from "../../lib/viewer";
@@ -42,6 +45,7 @@ import {
   SCROLL_DELAY_MS,
   SCROLL_OFFSET_PX,
   canEditProjects,
+  emailVerificationOutcome,
   formatBirthDate,
   hasProjectMenu,
   hashTarget,
@@ -92,14 +96,62 @@ function Field(props: { label: string; children: ReactNode }) {
   );
 }
 
-function ContactSection({ user, onEdit }: { user: UserDto; onEdit: () => void }) {
+/** A section whose own data could not be read; the rest of the page stays usable. */
+function SectionFailed() {
+  return (
+    <Text size="sm" c="red" role="alert">
+      {T.sectionFailed}
+    </Text>
+  );
+}
+
+/** Requests the confirmation mail for the member's address, with the §8 toasts. */
+function useConfirmationRequest(email: string) {
   const send = useSendConfirmation();
-  const confirm = () =>
-    send.mutate(user.email ?? "", {
+  const request = () =>
+    send.mutate(email, {
       onSuccess: () => notifications.show({ color: "blue", message: T.confirmationSent }),
       onError: (err) =>
         notifications.show({ color: "red", message: messageOf(err, T.confirmationFailed) }),
     });
+  return { request, pending: send.isPending };
+}
+
+/** What the confirmation link reported: confirmed, or expired with a way to get a new link. */
+function EmailVerificationResult({ user }: { user: UserDto }) {
+  const { search } = useLocation();
+  const outcome = emailVerificationOutcome(search);
+  const resend = useConfirmationRequest(user.email ?? "");
+  if (outcome === "confirmed") {
+    return (
+      <Alert color="teal" role="status" mb="md" data-testid="email-verification-result">
+        {T.emailConfirmed}
+      </Alert>
+    );
+  }
+  if (outcome === "expired" && !user.isEmailVerified) {
+    return (
+      <Alert color="red" role="alert" mb="md" data-testid="email-verification-result">
+        <Stack gap="xs" align="flex-start">
+          <Text size="sm">{T.confirmationExpired}</Text>
+          <Button
+            size="compact-sm"
+            variant="light"
+            onClick={resend.request}
+            loading={resend.pending}
+          >
+            {T.resendConfirmation}
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  }
+  return null;
+}
+
+function ContactSection({ user, onEdit }: { user: UserDto; onEdit: () => void }) {
+  const send = useConfirmationRequest(user.email ?? "");
+  const confirm = send.request;
   return (
     <Section title={T.contact} testId="account-contact" onEdit={onEdit}>
       <Field label={T.email}>
@@ -112,7 +164,7 @@ function ContactSection({ user, onEdit }: { user: UserDto; onEdit: () => void })
               aria-label={T.verified}
             />
           ) : (
-            <Button variant="subtle" size="compact-sm" onClick={confirm} loading={send.isPending}>
+            <Button variant="subtle" size="compact-sm" onClick={confirm} loading={send.pending}>
               {T.verifyPrompt}
             </Button>
           )}
@@ -123,12 +175,40 @@ function ContactSection({ user, onEdit }: { user: UserDto; onEdit: () => void })
   );
 }
 
+/** 'Ayrıl' asks first, as deleting a position does (yes / no). */
+function LeaveConfirm(props: { project: UserProjectDto; opened: boolean; onClose: () => void }) {
+  const leave = useLeaveProject();
+  const confirm = () =>
+    leave.mutate(props.project._id, {
+      onSuccess: () => notifications.show({ color: "teal", message: T.leaveSuccess }),
+      onError: (err) =>
+        notifications.show({ color: "red", message: messageOf(err, T.leaveFailed) }),
+      onSettled: props.onClose,
+    });
+  return (
+    <Modal opened={props.opened} onClose={props.onClose} title={T.leaveConfirmTitle} centered>
+      <Stack gap="md">
+        <Text>{T.leaveConfirmText(props.project.title)}</Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={props.onClose}>
+            {T.no}
+          </Button>
+          <Button color="red" loading={leave.isPending} onClick={confirm}>
+            {T.yes}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
 function ProjectRow({ project, canEdit }: { project: UserProjectDto; canEdit: boolean }) {
   const navigate = useNavigate();
-  const leave = useLeaveProject();
+  const [leaving, setLeaving] = useState(false);
   const ongoing = hasProjectMenu(project.status);
   return (
     <Group justify="space-between" wrap="nowrap" data-testid="account-project">
+      <LeaveConfirm project={project} opened={leaving} onClose={() => setLeaving(false)} />
       <Stack gap={0}>
         <Text fw={600}>{project.title}</Text>
         <Text size="sm" c="dimmed">
@@ -151,22 +231,33 @@ function ProjectRow({ project, canEdit }: { project: UserProjectDto; canEdit: bo
             >
               {T.edit}
             </Menu.Item>
-            <Menu.Item
-              color="red"
-              onClick={() =>
-                leave.mutate(project._id, {
-                  onSuccess: () => notifications.show({ color: "teal", message: T.leaveSuccess }),
-                  onError: (err) =>
-                    notifications.show({ color: "red", message: messageOf(err, T.leaveFailed) }),
-                })
-              }
-            >
+            <Menu.Item color="red" onClick={() => setLeaving(true)}>
               {T.leave}
             </Menu.Item>
           </Menu.Dropdown>
         </Menu>
       )}
     </Group>
+  );
+}
+
+/** The five rating averages of the feedback section (spec §2, §3 totalRate). */
+function RatingAverages({ totalRate }: { totalRate: UserDto["totalRate"] }) {
+  if (!totalRate) {
+    return (
+      <Text size="sm" c="dimmed">
+        {T.noRatings}
+      </Text>
+    );
+  }
+  return (
+    <Stack gap={4} data-testid="rating-averages">
+      {RATING_CATEGORIES.map((c) => (
+        <Field key={c} label={RATING_CATEGORY_LABELS[c]}>
+          {formatAverage(totalRate[c])}
+        </Field>
+      ))}
+    </Stack>
   );
 }
 
@@ -234,25 +325,29 @@ export function AccountPage() {
   if (!u) {
     return (
       <Container size="lg" py="xl">
-        <Text>{T.notFound}</Text>
+        <Text>{T.emptyRecord}</Text>
       </Container>
     );
   }
 
   // the address carries the member's own slug; any other slug is replaced (keeping the hash)
   if (u.userName && nameSlug !== u.userName) {
-    return <Navigate to={`/hesabim/${u.userName}${location.hash}`} replace />;
+    return <Navigate to={`/hesabim/${u.userName}${location.search}${location.hash}`} replace />;
   }
   const canEdit = canEditProjects(u.position?.name);
   return (
     <Container size="lg" py="xl" data-testid="account-page">
       <EditSectionModal section={editing} user={u} onClose={() => setEditing(null)} />
+      <Title order={1} mb="md">
+        {T.title}
+      </Title>
+      <EmailVerificationResult user={u} />
       <Grid>
         <Grid.Col span={{ base: 12, md: 4 }}>
           <Paper withBorder radius="md" p="lg" data-testid="account-card">
             <Stack align="center" gap="xs">
               <PhotoControls uid={viewer.uid} src={u.photoUrl} name={u.name} />
-              <Title order={1} size="h3" ta="center">
+              <Title order={2} size="h3" ta="center">
                 {u.name}
               </Title>
               {u.position && <Text c="dimmed">{u.position.name}</Text>}
@@ -271,7 +366,7 @@ export function AccountPage() {
               onEdit={() => setEditing("personal")}
             >
               <Field label={T.gender}>{u.gender ? GENDER_LABELS[u.gender] : T.empty}</Field>
-              <Field label={T.address}>{u.address || T.empty}</Field>
+              <Field label={T.address}>{formatAddress(u.address) || T.empty}</Field>
               <Field label={T.birthDate}>
                 {u.birthDate ? formatBirthDate(u.birthDate) : T.empty}
               </Field>
@@ -324,7 +419,8 @@ export function AccountPage() {
               ))}
             </Section>
             <Section title={T.projects} testId="account-projects">
-              {(projects.data ?? []).length === 0 && <Text size="sm">{T.empty}</Text>}
+              {projects.isError && <SectionFailed />}
+              {projects.isSuccess && projects.data.length === 0 && <Text size="sm">{T.empty}</Text>}
               {(projects.data ?? []).map((p) => (
                 <ProjectRow key={p._id} project={p} canEdit={canEdit} />
               ))}
@@ -351,21 +447,18 @@ export function AccountPage() {
                     ))}
                   </Stack>
                 )}
-                {u.totalRate ? (
-                  RATING_CATEGORIES.map((c) => (
-                    <Field key={c} label={RATING_CATEGORY_LABELS[c]}>
-                      {u.totalRate![c].toFixed(1)} / 5
-                    </Field>
-                  ))
-                ) : (
+                {(pending.data ?? []).length === 0 && (
                   <Text size="sm" c="dimmed">
-                    {T.noRatings}
+                    {T.noPendingVotes}
                   </Text>
                 )}
               </Section>
             )}
             <Section title={T.feedback} id="geriBildirimler" testId="account-feedback">
-              {(feedbacks.data ?? []).length === 0 && (
+              <RatingAverages totalRate={u.totalRate} />
+              <SkillAverages title={T.skillAverages} skillVotes={u.skillVotes} />
+              {feedbacks.isError && <SectionFailed />}
+              {feedbacks.isSuccess && feedbacks.data.length === 0 && (
                 <Text size="sm" c="dimmed">
                   {T.noFeedback}
                 </Text>

@@ -30,8 +30,12 @@ import { ApiError, messageOf } from "../../lib/api/errors";
 import { isEmailAddress } from "../../lib/format";
 import { lookupNames, useLookupNames } from "../../lib/lookups";
 import { useLogout } from "../../lib/session/useSession";
+import { useViewer } from "../../lib/viewer";
 import {
+  birthDateError,
   birthDateParts,
+  birthDayOptions,
+  birthMonthOptions,
   birthDateValue,
   birthYearOptions,
   canRemoveLanguageRow,
@@ -135,7 +139,10 @@ function PersonalForm({ user, onDone }: { user: UserDto; onDone: () => void }) {
       city: address.city,
       position: user.position?.name ?? "",
     },
-    validate: { name: (v) => (v.trim().length >= 2 ? null : E.nameRequired) },
+    validate: {
+      name: (v) => (v.trim().length >= 2 ? null : E.nameRequired),
+      year: (_, v) => birthDateError(v.day, v.month, v.year, new Date()),
+    },
   });
   const countries = useQuery(
     lookup("countries", "/locations/countries", (d) =>
@@ -148,10 +155,13 @@ function PersonalForm({ user, onDone }: { user: UserDto; onDone: () => void }) {
   );
   const positions = useLookupNames("positionNames");
   const save = useSave(onDone);
-  const locked = positionLocked(user.currentProjectId);
-  const days = Array.from({ length: 31 }, (_, i) => String(i + 1).padStart(2, "0"));
-  const months = Array.from({ length: 12 }, (_, i) => String(i + 1).padStart(2, "0"));
-  const years = birthYearOptions(new Date()).map(String);
+  const viewer = useViewer();
+  const locked = positionLocked(user.currentProjectId, viewer.profile?.activeApplication);
+  // no future dates on offer (spec §5); the check above covers a choice made before the year
+  const now = new Date();
+  const days = birthDayOptions(form.values.year, form.values.month, now);
+  const months = birthMonthOptions(form.values.year, now);
+  const years = birthYearOptions(now).map(String);
 
   return (
     <SectionForm
@@ -176,7 +186,7 @@ function PersonalForm({ user, onDone }: { user: UserDto; onDone: () => void }) {
         data={GENDERS.map((g) => ({ value: g, label: GENDER_LABELS[g] }))}
         {...form.getInputProps("gender")}
       />
-      <Group grow gap="xs" align="flex-end">
+      <Group grow gap="xs" align="flex-start">
         <Select label={E.day} data={days} searchable {...form.getInputProps("day")} />
         <Select label={E.month} data={months} searchable {...form.getInputProps("month")} />
         <Select label={E.year} data={years} searchable {...form.getInputProps("year")} />

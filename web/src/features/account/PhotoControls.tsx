@@ -5,7 +5,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { messageOf } from "../../lib/api/errors";
 import { deleteProfilePhoto, uploadProfilePhoto } from "./photo";
-import { PHOTO_TYPES, photoError } from "./rules";
+import { PHOTO_TYPES, photoError, photoUploadErrorMessage } from "./rules";
 import { PHOTO_TEXTS as P } from "./texts";
 
 /** The profile photo; hovering (or focusing) it shows the upload and delete controls. */
@@ -20,7 +20,7 @@ export function PhotoControls(props: { uid: string | null; src: string | null; n
       notifications.show({ color: "teal", message: P.uploaded });
       await queryClient.invalidateQueries();
     },
-    onError: (err) => notifications.show({ color: "red", message: messageOf(err, P.uploadFailed) }),
+    onError: (err) => notifications.show({ color: "red", message: photoUploadErrorMessage(err) }),
     onSettled: () => setProgress(null),
   });
   const remove = useMutation({

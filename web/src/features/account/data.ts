@@ -15,7 +15,8 @@ export function useAccountFeedbacks(uid: string | null) {
   return useQuery({
     queryKey: ["account", uid, "feedbacks"],
     enabled: uid !== null,
-    queryFn: async () => (await api.get<FeedbackDto[]>("/votes/feedbacks")).data ?? [],
+    queryFn: async () =>
+      (await api.get<FeedbackDto[]>("/votes/feedbacks", { errorEvent: false })).data ?? [],
   });
 }
 
@@ -41,6 +42,7 @@ export function usePendingVotes(enabled: boolean) {
   return useQuery({
     queryKey: ["votes", "pending", "list"],
     enabled,
-    queryFn: async () => (await api.get<PendingVoteDto[]>("/votes/pending")).data ?? [],
+    queryFn: async () =>
+      (await api.get<PendingVoteDto[]>("/votes/pending", { errorEvent: false })).data ?? [],
   });
 }

@@ -1,8 +1,8 @@
-import type { ImageDto } from "@platform/common";
+import { messages, type ImageDto } from "@platform/common";
 import { api } from "../../lib/api/index";
-import { ApiError } from "../../lib/api/errors";
+import { ApiError, messageOf } from "../../lib/api/errors";
 import { getStorageSdk } from "../../lib/firebase";
-import { photoDeleteOutcome, photoObjectName } from "./rules";
+import { NO_PHOTO_TO_DELETE, photoDeleteOutcome, photoObjectName } from "./rules";
 
 /**
  * Sends the photo straight to Cloud Storage (users/{uid}/profile/…), reporting progress from 0 to
@@ -36,16 +36,27 @@ export async function uploadProfilePhoto(
   });
 }
 
-/** Deletes the profile photo; a photo already gone (404) counts as deleted. */
+/**
+ * Deletes the profile photo; a photo already gone (404) counts as deleted, no recorded photo at all
+ * is said so. Every outcome is a text to show.
+ */
 export async function deleteProfilePhoto(uid: string): Promise<{ ok: boolean; message: string }> {
-  const res = await api.get<ImageDto[]>(`/images/${encodeURIComponent(uid)}`);
-  const image = (res.data ?? []).find((i) => i.imageType === "Profile") ?? res.data?.[0];
-  if (!image) return photoDeleteOutcome(404);
+  let images: ImageDto[];
+  try {
+    const res = await api.get<ImageDto[]>(`/images/${encodeURIComponent(uid)}`, {
+      errorEvent: false,
+    });
+    images = res.data ?? [];
+  } catch (err) {
+    return { ok: false, message: messageOf(err, messages.images.fetchFailed) };
+  }
+  const image = images.find((i) => i.imageType === "Profile") ?? images[0];
+  if (!image) return NO_PHOTO_TO_DELETE;
   try {
     await api.delete(`/images/${encodeURIComponent(image._id)}`);
     return photoDeleteOutcome(200);
   } catch (err) {
-    if (err instanceof ApiError && err.status === 404) return photoDeleteOutcome(404);
+    if (err instanceof ApiError) return photoDeleteOutcome(err.noResponse ? 0 : err.status);
     throw err;
   }
 }

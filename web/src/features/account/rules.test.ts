@@ -15,7 +15,13 @@ import {
   hashTarget,
   languagesToSave,
   personalDataBody,
+  NO_PHOTO_TO_DELETE,
+  emailVerificationOutcome,
+  birthDateError,
+  birthDayOptions,
+  birthMonthOptions,
   photoDeleteOutcome,
+  photoUploadErrorMessage,
   photoError,
   photoObjectName,
   positionLocked,
@@ -61,6 +67,23 @@ describe("photo", () => {
       message: "Profil fotoğrafı başarıyla kaldırıldı",
     });
     expect(photoDeleteOutcome(500)).toEqual({ ok: false, message: "Resim silinemedi" });
+    expect(photoDeleteOutcome(0)).toEqual({
+      ok: false,
+      message: "Resim silinirken bir hata oluştu",
+    });
+    expect(NO_PHOTO_TO_DELETE).toEqual({
+      ok: false,
+      message: "Silinecek profil fotoğrafı bulunamadı!",
+    });
+  });
+
+  it("a failed upload says where it failed", () => {
+    expect(photoUploadErrorMessage({ code: "storage/unauthorized" })).toBe("Resim yüklenemedi");
+    expect(photoUploadErrorMessage({ noResponse: true })).toBe("Sunucudan yanıt alınamadı");
+    expect(photoUploadErrorMessage({ noResponse: false, body: { message: "Yetki yok." } })).toBe(
+      "Yetki yok.",
+    );
+    expect(photoUploadErrorMessage(new Error("x"))).toBe("Fotoğraf yüklenemedi!");
   });
 });
 
@@ -186,6 +209,7 @@ describe("projects and navigation", () => {
   it("the position is locked while in a project", () => {
     expect(positionLocked("p1")).toBe(true);
     expect(positionLocked(null)).toBe(false);
+    expect(positionLocked(null, { projectId: "p2", positionId: "q" })).toBe(true);
   });
 
   it("hash targets and the survey section", () => {
@@ -195,5 +219,43 @@ describe("projects and navigation", () => {
     expect(showsSurvey("JUNIOR", true)).toBe(true);
     expect(showsSurvey("JUNIOR", false)).toBe(false);
     expect(showsSurvey("SENIOR", true)).toBe(false);
+  });
+});
+
+describe("the e-mail confirmation link's outcome", () => {
+  it("reads ?emailVerified=true|false", () => {
+    expect(emailVerificationOutcome("?emailVerified=true")).toBe("confirmed");
+    expect(emailVerificationOutcome("?x=1&emailVerified=false")).toBe("expired");
+    expect(emailVerificationOutcome("")).toBeNull();
+    expect(emailVerificationOutcome("?emailVerified=maybe")).toBeNull();
+  });
+});
+
+describe("birth date selects", () => {
+  // 12:00 UTC on 21 November 2026 (Istanbul: the same day)
+  const now = new Date(Date.UTC(2026, 10, 21, 12, 0));
+
+  it("offer no future month or day in the current year", () => {
+    expect(birthMonthOptions("2026", now).at(-1)).toBe("11");
+    expect(birthMonthOptions("2025", now)).toHaveLength(12);
+    expect(birthDayOptions("2026", "11", now).at(-1)).toBe("21");
+    expect(birthDayOptions("2025", "02", now)).toHaveLength(28);
+    expect(birthDayOptions("2024", "02", now)).toHaveLength(29);
+    expect(birthDayOptions("", "", now)).toHaveLength(31);
+  });
+
+  it("refuse a future, too old, impossible or half-chosen date before saving", () => {
+    expect(birthDateError("22", "11", "2026", now)).toBe("Doğum tarihi gelecekte olamaz.");
+    expect(birthDateError("31", "12", "1926", now)).toBe(
+      "Doğum tarihi son 100 yıl içinde olmalıdır.",
+    );
+    expect(birthDateError("31", "02", "2000", now)).toBe(
+      "Doğum tarihi gg/aa/yyyy biçiminde olmalıdır.",
+    );
+    expect(birthDateError("09", "", "1998", now)).toBe(
+      "Doğum tarihi gg/aa/yyyy biçiminde olmalıdır.",
+    );
+    expect(birthDateError("09", "04", "1998", now)).toBeNull();
+    expect(birthDateError("", "", "", now)).toBeNull();
   });
 });

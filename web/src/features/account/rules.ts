@@ -8,6 +8,8 @@ import {
   PROJECT_MANAGER_POSITION,
   SOCIAL_NETWORKS,
   imageFileError,
+  BIRTH_YEAR_SPAN,
+  parseBirthDate,
   istanbulParts,
   messages,
   sameEmail,
@@ -16,6 +18,7 @@ import {
   type Named,
   type SocialNetwork,
 } from "@platform/common";
+import { countsAsInProject, type ProjectMembership } from "../projects/rules";
 
 // ---- photo ----------------------------------------------------------------------------------
 
@@ -36,11 +39,37 @@ export function photoObjectName(fileName: string, now: number): string {
   return `${now}-${clean}`;
 }
 
-/** Deleting the photo: 200/204 deleted, 404 already gone — both count as success (spec §4). */
+/**
+ * Deleting the photo: 200/204 deleted, 404 already gone — both count as success (spec §4); another
+ * status is refused ('Resim silinemedi'), no answer at all (status 0) an error while deleting.
+ */
 export function photoDeleteOutcome(status: number): { ok: boolean; message: string } {
   if (status === 200 || status === 204) return { ok: true, message: messages.images.deleteSuccess };
   if (status === 404) return { ok: true, message: messages.images.deleteAlreadyGone };
+  if (status === 0) return { ok: false, message: messages.images.deleteError };
   return { ok: false, message: messages.images.deleteFailed };
+}
+
+/** Nothing recorded to delete: said so, not reported as a success (spec §8). */
+export const NO_PHOTO_TO_DELETE = { ok: false, message: messages.images.deleteNotFound } as const;
+
+/**
+ * The text of a failed upload (spec §8): the file never reached Storage → 'Resim yüklenemedi';
+ * the API recording it did not answer → 'Sunucudan yanıt alınamadı'; the API refused → its
+ * message, else 'Fotoğraf yüklenemedi!'.
+ */
+export function photoUploadErrorMessage(error: unknown): string {
+  const e = (typeof error === "object" && error !== null ? error : {}) as {
+    code?: unknown;
+    noResponse?: unknown;
+    body?: unknown;
+  };
+  if (typeof e.code === "string" && e.code.startsWith("storage/")) {
+    return messages.images.uploadFailedGeneric;
+  }
+  if (e.noResponse === true) return messages.images.noResponse;
+  const server = (e.body as { message?: unknown } | undefined)?.message;
+  return typeof server === "string" && server.trim() ? server : messages.images.uploadFailed;
 }
 
 // ---- personal information -------------------------------------------------------------------
@@ -65,7 +94,41 @@ export function changeCountry(
 /** The year dropdown: this year and the 99 before it, newest first (Istanbul calendar). */
 export function birthYearOptions(now: Date): number[] {
   const year = istanbulParts(now).year;
-  return Array.from({ length: 100 }, (_, i) => year - i);
+  return Array.from({ length: BIRTH_YEAR_SPAN }, (_, i) => year - i);
+}
+
+const twoDigits = (n: number) => String(n).padStart(2, "0");
+
+/** The month dropdown: "01"–"12", only up to this month in the current year (no future dates). */
+export function birthMonthOptions(year: string, now: Date): string[] {
+  const today = istanbulParts(now);
+  const last = Number(year) === today.year ? today.month : 12;
+  return Array.from({ length: last }, (_, i) => twoDigits(i + 1));
+}
+
+/**
+ * The day dropdown: the days of the chosen month (31 until one is chosen), only up to today in
+ * the current month (no future dates).
+ */
+export function birthDayOptions(year: string, month: string, now: Date): string[] {
+  const today = istanbulParts(now);
+  const y = Number(year) || 2000; // a leap year until one is chosen, so 29 February stays
+  const m = Number(month);
+  let last = m ? new Date(Date.UTC(y, m, 0)).getUTCDate() : 31;
+  if (y === today.year && m === today.month) last = Math.min(last, today.day);
+  return Array.from({ length: last }, (_, i) => twoDigits(i + 1));
+}
+
+/**
+ * The birth date's check before saving (the API's own rules): a chosen date must exist and lie
+ * within the last 100 years up to today; none chosen at all clears it.
+ */
+export function birthDateError(day: string, month: string, year: string, now: Date): string | null {
+  if (!day && !month && !year) return null;
+  const value = birthDateValue(day, month, year);
+  if (!value) return messages.users.birthDateInvalid;
+  const checked = parseBirthDate(value, now);
+  return checked.ok ? null : checked.message;
 }
 
 /** dd/MM/yyyy from the three birth-date selects; '' until all three are chosen. */
@@ -179,9 +242,14 @@ export const canEditProjects = (positionName: string | null | undefined) =>
 /** The project menu ('Düzenle', 'Ayrıl') exists only on an Ongoing project (spec §2). */
 export const hasProjectMenu = (status: string) => status === "Ongoing";
 
-/** The role (position) select is locked while the member is in a project (spec §5). */
-export const positionLocked = (currentProjectId: string | null | undefined) =>
-  Boolean(currentProjectId);
+/**
+ * The role (position) select is locked while the member is in a project (spec §5) — a pending
+ * application counts as being in one (spec §4).
+ */
+export const positionLocked = (
+  currentProjectId: string | null | undefined,
+  activeApplication: ProjectMembership["activeApplication"] = null,
+) => countsAsInProject({ currentProjectId, activeApplication });
 
 export const SCROLL_OFFSET_PX = 100;
 export const SCROLL_DELAY_MS = 500;
@@ -194,3 +262,14 @@ export function hashTarget(hash: string): "anketOylamasi" | "geriBildirimler" | 
 
 /** The survey section shows only on a Junior's own page (spec §2, §6). */
 export const showsSurvey = (type: string, ownPage: boolean) => type === "JUNIOR" && ownPage;
+
+/**
+ * The outcome the e-mail confirmation link reports on its way back (`?emailVerified=true|false`):
+ * confirmed, or a link that no longer works; null when the address carries none.
+ */
+export function emailVerificationOutcome(search: string): "confirmed" | "expired" | null {
+  const value = new URLSearchParams(search).get("emailVerified");
+  if (value === "true") return "confirmed";
+  if (value === "false") return "expired";
+  return null;
+}

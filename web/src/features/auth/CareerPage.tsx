@@ -8,7 +8,7 @@ import { Link, Navigate, useNavigate } from "react-router-dom";
 import { messageOf } from "../../lib/api/errors";
 import { auth } from "../../lib/firebase";
 import { useLookupNames } from "../../lib/lookups";
-import { login } from "../../lib/session/login";
+import { signInAfterRegistration } from "../../lib/session/login";
 import { useViewer } from "../../lib/viewer";
 import { authApi } from "./api";
 import { AuthCard } from "./AuthCard";
@@ -70,13 +70,16 @@ export function CareerPage() {
         contentPolicy: values.contentPolicy,
       });
       window.sessionStorage.removeItem(PENDING_SIGN_UP_KEY);
-      const password = takeSignUpPassword(pending!.email);
-      if (!password) return { signedIn: false, userName: res.data?.userName ?? "" };
+      // the step-1 password is no longer needed: step 3 signs the newcomer in
+      takeSignUpPassword(pending!.email);
+      const userName = res.data?.userName ?? "";
+      const customToken = res.data?.customToken;
+      if (!customToken) return { signedIn: false, userName };
       try {
-        await login(auth, { email: pending!.email, password, rememberMe: true });
-        return { signedIn: true, userName: res.data?.userName ?? "" };
+        await signInAfterRegistration(auth, customToken);
+        return { signedIn: true, userName };
       } catch {
-        return { signedIn: false, userName: res.data?.userName ?? "" };
+        return { signedIn: false, userName };
       }
     },
     onSuccess: ({ signedIn, userName }) => {

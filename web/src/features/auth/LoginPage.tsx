@@ -11,19 +11,23 @@ import {
 import { useForm } from "@mantine/form";
 import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
-import { Link, useNavigate } from "react-router-dom";
+import { Link, useLocation, useNavigate } from "react-router-dom";
 import { auth } from "../../lib/firebase";
 import { login, loginErrorMessage } from "../../lib/session/login";
 import { AuthCard } from "./AuthCard";
 import { FailureAlert } from "./FailureAlert";
-import { emailError, required } from "./rules";
+import { afterLoginPath, emailError, required } from "./rules";
 import { AUTH_TEXTS } from "./texts";
 
 const T = AUTH_TEXTS.login;
 
-/** /giris_yap: e-mail and password, 'Oturumum açık kalsın.'; success → home. */
+/**
+ * /giris_yap: e-mail and password, 'Oturumum açık kalsın.'; success → home, or back to the page a
+ * guard sent the member here from.
+ */
 export function LoginPage() {
   const navigate = useNavigate();
+  const location = useLocation();
   const [visible, setVisible] = useState(false);
   const form = useForm({
     mode: "controlled",
@@ -32,7 +36,8 @@ export function LoginPage() {
   });
   const signIn = useMutation({
     mutationFn: (values: typeof form.values) => login(auth, values),
-    onSuccess: () => navigate("/", { replace: true }),
+    onSuccess: () =>
+      navigate(afterLoginPath(location.state, window.location.origin), { replace: true }),
   });
 
   return (

@@ -7,7 +7,13 @@ import { authApi } from "./api";
 import { AuthCard } from "./AuthCard";
 import { FailureAlert } from "./FailureAlert";
 import { rememberSignUpPassword } from "./memory";
-import { emailError, newPasswordError, required, signUpPayload, writePendingSignUp } from "./rules";
+import {
+  emailError,
+  required,
+  signUpPasswordError,
+  signUpPayload,
+  writePendingSignUp,
+} from "./rules";
 import { AUTH_TEXTS } from "./texts";
 
 const T = AUTH_TEXTS.signUp;
@@ -18,7 +24,7 @@ export function SignUpPage() {
   const form = useForm({
     mode: "controlled",
     initialValues: { name: "", email: "", password: "" },
-    validate: { name: required, email: emailError, password: newPasswordError },
+    validate: { name: required, email: emailError, password: signUpPasswordError },
   });
   const step1 = useMutation({
     mutationFn: (values: typeof form.values) => authApi.registerStep1(signUpPayload(values)),

@@ -19,7 +19,11 @@ export const authApi = {
     contractofUse: boolean;
     privacyPolicy: boolean;
     contentPolicy: boolean;
-  }) => api.post<{ userId: string; name: string; userName: string }>("/auth/register-step-3", body),
+  }) =>
+    api.post<{ userId: string; name: string; userName: string; customToken?: string }>(
+      "/auth/register-step-3",
+      body,
+    ),
   requestPasswordReset: (email: string) => api.post("/auth/request-password-reset", { email }),
   resetPassword: (token: string, newPassword: string) =>
     api.post("/auth/reset-password", { token, newPassword }),

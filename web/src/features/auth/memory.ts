@@ -1,7 +1,6 @@
 /**
- * The password typed at sign-up step 1, kept in memory only (never in browser storage) so the app
- * can sign the newcomer in once step 3 completes. After a reload it is gone, and the newcomer signs
- * in on the login page instead.
+ * The password typed at sign-up step 1, kept in memory only (never in browser storage) so that
+ * resending the code can repeat step 1. Step 3 signs the newcomer in without it.
  */
 let pendingPassword: { email: string; password: string } | null = null;
 

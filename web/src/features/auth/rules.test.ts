@@ -9,7 +9,9 @@ import {
   formBoolean,
   isCodeComplete,
   joinCode,
+  afterLoginPath,
   newPasswordError,
+  signUpPasswordError,
   pasteCode,
   readPendingSignUp,
   required,
@@ -89,6 +91,12 @@ describe("form checks", () => {
       "Sifre en az 8 karakter, bir buyuk harf ve bir rakam icermelidir.",
     );
     expect(newPasswordError("abcdefgh")).toBeNull(); // only the length is checked (spec §5)
+  });
+
+  it("sign-up password: required and at least 8 characters, the message naming only that", () => {
+    expect(signUpPasswordError("")).toBe("Bu alan zorunludur.");
+    expect(signUpPasswordError("kisa")).toBe("Şifre en az 8 karakter olmalıdır.");
+    expect(signUpPasswordError("abcdefgh")).toBeNull();
   });
 
   it("step-1 payload: name in Turkish title case, e-mail trimmed", () => {
@@ -183,5 +191,23 @@ describe("consent links", () => {
     expect(consentLink("/kvkk", { name: "Ali Veli", email: "a+b@c.co" })).toBe(
       "/kvkk?name=Ali+Veli&email=a%2Bb%40c.co&showDate=true",
     );
+  });
+});
+
+describe("after login", () => {
+  const origin = "https://app.example";
+
+  it("returns to the page a guard sent the member away from", () => {
+    expect(afterLoginPath({ from: "/bildirimler" }, origin)).toBe("/bildirimler");
+    expect(afterLoginPath({ from: "/hesabim/ece?x=1#geriBildirimler" }, origin)).toBe(
+      "/hesabim/ece?x=1#geriBildirimler",
+    );
+  });
+
+  it("goes home without a state, for another origin and for the login page itself", () => {
+    expect(afterLoginPath(null, origin)).toBe("/");
+    expect(afterLoginPath({ from: "//evil.example/x" }, origin)).toBe("/");
+    expect(afterLoginPath({ from: "https://evil.example/" }, origin)).toBe("/");
+    expect(afterLoginPath({ from: "/giris_yap" }, origin)).toBe("/");
   });
 });

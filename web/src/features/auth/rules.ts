@@ -2,7 +2,14 @@
  * Pure rules of the registration and password screens (spec §5): the six-box code input, the
  * form checks, the pending sign-up kept between the steps, and the failure texts of §8.
  */
-import { CODE_LENGTH, foldEmail, isAsciiEmail, messages, toTitleCaseTr } from "@platform/common";
+import {
+  CODE_LENGTH,
+  foldEmail,
+  isAsciiEmail,
+  messages,
+  safeReturnPath,
+  toTitleCaseTr,
+} from "@platform/common";
 import { ApiError, messageOf } from "../../lib/api/errors";
 import { isEmailAddress } from "../../lib/format";
 import { AUTH_TEXTS } from "./texts";
@@ -77,7 +84,18 @@ export const emailError = (value: string) =>
         ? null
         : AUTH_TEXTS.validation.email;
 
-/** Sign-up and new password: at least 8 characters (only the length is checked, spec §5). */
+/** Sign-up: required, at least 8 characters (what the API requires), and the message says so. */
+export const signUpPasswordError = (value: string) =>
+  value === ""
+    ? AUTH_TEXTS.validation.required
+    : value.length < 8
+      ? messages.auth.passwordMinLength
+      : null;
+
+/**
+ * New password: at least 8 characters (only the length is checked), with the §8 text, which also
+ * names a capital letter and a digit (spec §5 gives this rule to this screen only).
+ */
 export const newPasswordError = (value: string) =>
   value === ""
     ? AUTH_TEXTS.validation.required
@@ -163,4 +181,15 @@ export function resetTokenFrom(search: string): string | null {
 export function consentLink(path: string, who: { name: string; email: string }): string {
   const params = new URLSearchParams({ name: who.name, email: who.email, showDate: "true" });
   return `${path}?${params.toString()}`;
+}
+
+/**
+ * Where a successful login goes: back to the page a guard sent the member away from (the `from`
+ * of the navigation state, kept on this origin), else home (spec §4).
+ */
+export function afterLoginPath(state: unknown, origin: string): string {
+  const from = (state as { from?: unknown } | null)?.from;
+  if (typeof from !== "string") return "/";
+  const path = safeReturnPath(from, origin);
+  return path.startsWith("/giris_yap") ? "/" : path;
 }

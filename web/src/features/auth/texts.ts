@@ -96,7 +96,7 @@ export const AUTH_TEXTS = {
   validation: {
     required: "Bu alan zorunludur.",
     email: "Geçerli bir e-posta adresi girin.",
-    passwordMin: messages.auth.passwordRule,
+    passwordMin: messages.auth.passwordMinLength,
   },
   memberTypes: [
     { value: "JUNIOR", label: "Junior" },

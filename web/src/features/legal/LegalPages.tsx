@@ -77,11 +77,6 @@ function LegalPage({ document: doc }: { document: LegalDocument }) {
             {q.email && <Text size="sm">{`${LEGAL_TEXTS.email}: ${q.email}`}</Text>}
           </Paper>
         )}
-        {showsEffectiveDate(q) && (
-          <Text fw={600} data-testid="effective-date">
-            {`${LEGAL_TEXTS.effectiveDate}: ${today}`}
-          </Text>
-        )}
         {doc.intro.map((text) => (
           <Text key={text}>{text}</Text>
         ))}
@@ -95,6 +90,12 @@ function LegalPage({ document: doc }: { document: LegalDocument }) {
             ))}
           </Stack>
         ))}
+        {/* after the text, where the policy says it is given ("aşağıda") */}
+        {showsEffectiveDate(q) && (
+          <Text fw={600} data-testid="effective-date">
+            {`${LEGAL_TEXTS.effectiveDate}: ${today}`}
+          </Text>
+        )}
       </Stack>
     </Container>
   );

@@ -15,7 +15,7 @@ export function useNotificationList(enabled: boolean) {
     queryKey: LIST_KEY,
     enabled,
     queryFn: async () => {
-      const res = await api.get<NotificationList>("/notifications");
+      const res = await api.get<NotificationList>("/notifications", { errorEvent: false });
       return res.data ?? { notifications: [], unreadCount: 0, total: 0 };
     },
   });

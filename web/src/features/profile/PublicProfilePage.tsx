@@ -29,6 +29,7 @@ import { useUserProjects } from "../../lib/userProjects";
 import { useViewer } from "../../lib/viewer";
 import { useContactEmail, useProfileUser, type ProfileUser } from "./data";
 import { projectStatusText } from "../projects/rules";
+import { SkillAverages } from "../../components/SkillAverages";
 import { canEndMentorship, canSeeEmail, formatAddress } from "./format";
 import { PROFILE_TEXTS as T } from "./texts";
 
@@ -210,7 +211,7 @@ function PublicProfilePage({ type }: { type: MemberType }) {
   else if (profile.isError) {
     body = (
       <Alert color="red" data-testid="profile-error">
-        {T.error(profile.error.message)}
+        {T.error(T.loadFailed)}
       </Alert>
     );
   } else if (!user) {
@@ -300,6 +301,7 @@ function PublicProfilePage({ type }: { type: MemberType }) {
                   ))}
                 </Group>
               )}
+              <SkillAverages title={T.skillAverages} skillVotes={user.skillVotes} />
             </Section>
             <Section title={T.languages} testId="profile-languages">
               {user.languages.length === 0 ? (

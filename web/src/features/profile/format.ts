@@ -1,13 +1,6 @@
 /** Display helpers of the profile card, pure. */
 
-/** "country - city" (spec §3) → "city, country"; anything else as given. */
-export function formatAddress(address: string | null | undefined): string {
-  if (!address?.trim()) return "";
-  const [country, city] = address.split(" - ").map((s) => s.trim());
-  return city ? `${city}, ${country}` : (country ?? "");
-}
-
-export { formatBirthDate } from "../../lib/format";
+export { formatAddress, formatBirthDate } from "../../lib/format";
 
 interface ProjectMembership {
   currentProjectId: string | null;

@@ -8,6 +8,9 @@ export const PROFILE_TEXTS = {
     `${name}${position ? `, ${position}` : ""}: platformdaki profili, projeleri ve yetenekleri.`,
   notFound: messages.users.notFound,
   error: (message: string) => `Hata: ${message}`,
+  /** The database's own message may be English or technical; the page says this instead. */
+  loadFailed: messages.users.fetchFailed,
+  skillAverages: "Yetenek Ortalamaları",
   photoAlt: (name: string) => `${name} profil fotoğrafı`,
   gender: "Cinsiyet",
   address: "Adres",

@@ -89,6 +89,7 @@ function AddPositionModal(props: {
           data={positionChoices(names.data ?? [])}
           value={choice}
           onChange={setChoice}
+          error={names.isError ? T.positionNamesFailed : undefined}
         />
         <MultiSelect
           label={T.expectations}

@@ -12,7 +12,8 @@ export function useEditedProject(id: string) {
     queryKey: projectKey(id),
     retry: false,
     queryFn: async () =>
-      (await api.get<ProjectDto>(`/projects/${encodeURIComponent(id)}`)).data ?? null,
+      (await api.get<ProjectDto>(`/projects/${encodeURIComponent(id)}`, { errorEvent: false }))
+        .data ?? null,
   });
 }
 
@@ -21,8 +22,14 @@ export function useProjectPositions(id: string, enabled: boolean) {
     queryKey: positionsKey(id),
     enabled,
     queryFn: async () =>
-      (await api.get<PositionDto[]>(`/positions/getPositionsByProjectId/${encodeURIComponent(id)}`))
-        .data ?? [],
+      (
+        await api.get<PositionDto[]>(
+          `/positions/getPositionsByProjectId/${encodeURIComponent(id)}`,
+          {
+            errorEvent: false,
+          },
+        )
+      ).data ?? [],
   });
 }
 

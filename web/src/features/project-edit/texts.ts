@@ -31,6 +31,7 @@ export const EDIT_PROJECT_TEXTS = {
   notFound: messages.projects.notFound,
   infoFailed: messages.projects.infoFailed,
   positionsFailed: messages.projects.projectPositionsFailed,
+  positionNamesFailed: messages.projects.positionsFetchFailed,
   updateFailed: messages.projects.updateFailed,
   updated: messages.projects.updateSuccess,
   addFailed: messages.projects.positionsAddFailed,

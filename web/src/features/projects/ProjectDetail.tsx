@@ -23,9 +23,15 @@ import { api, messageOf } from "../../lib/api";
 import { toDate } from "../../lib/firestore";
 import { initials } from "../../lib/format";
 import type { Viewer } from "../../lib/viewer";
-import { useOpenPositions, type Position, type Project } from "./data";
+import { useOpenPositions, useProjectDetail, type Position, type Project } from "./data";
 import { ProjectImage, StatusLine } from "./ProjectCard";
-import { elapsedText, extractPresentationLink, positionTypeLabel, projectTypeLabel } from "./rules";
+import {
+  elapsedText,
+  extractPresentationLink,
+  joinRefusal,
+  positionTypeLabel,
+  projectTypeLabel,
+} from "./rules";
 import { PROJECT_TEXTS as T } from "./texts";
 import classes from "./projects.module.css";
 
@@ -106,7 +112,11 @@ interface ProjectDetailProps {
 }
 
 /** Right-hand (or, on phones, full-width) detail of the selected project. */
-export function ProjectDetail({ project, imageUrl, viewer, now, onBack }: ProjectDetailProps) {
+export function ProjectDetail(props: ProjectDetailProps) {
+  const { imageUrl, viewer, now, onBack } = props;
+  const detail = useProjectDetail(props.project.id);
+  // the list's copy stands in while the detail loads, and when it cannot be read
+  const project = detail.data ?? props.project;
   const positions = useOpenPositions(project.id);
   const [positionId, setPositionId] = useState<string | null>(null);
   const chosen = positions.data?.find((p) => p.id === positionId);
@@ -115,12 +125,18 @@ export function ProjectDetail({ project, imageUrl, viewer, now, onBack }: Projec
 
   const apply = useMutation({
     mutationFn: (position: Position) => api.post(`/positions/${position.id}/apply`),
-    onSuccess: (result) => {
+    onSuccess: (result, position) => {
       if (result.success === false) {
         notifications.show({ color: "red", message: result.message ?? T.applyFailed });
         return;
       }
       notifications.show({ color: "teal", message: T.applySuccess });
+      // from now on the member counts as in a project, before the profile is read again
+      queryClient.setQueryData<Viewer["profile"]>(["user", viewer.uid], (profile) =>
+        profile
+          ? { ...profile, activeApplication: { projectId: project.id, positionId: position.id } }
+          : profile,
+      );
       void queryClient.invalidateQueries({ queryKey: ["user", viewer.uid] });
       void queryClient.invalidateQueries({ queryKey: ["projects"] });
     },
@@ -130,12 +146,9 @@ export function ProjectDetail({ project, imageUrl, viewer, now, onBack }: Projec
 
   const join = () => {
     if (!chosen) return;
-    if (viewer.profile?.currentProjectId) {
-      notifications.show({ color: "red", message: T.alreadyInProject });
-      return;
-    }
-    if (viewer.profile?.position?.name !== chosen.positionName) {
-      notifications.show({ color: "red", message: T.positionMismatch });
+    const refusal = joinRefusal(viewer.profile, chosen.positionName);
+    if (refusal) {
+      notifications.show({ color: "red", message: refusal });
       return;
     }
     apply.mutate(chosen);
@@ -156,6 +169,11 @@ export function ProjectDetail({ project, imageUrl, viewer, now, onBack }: Projec
               {T.back}
             </Button>
           </Group>
+        )}
+        {detail.isError && (
+          <Alert color="red" role="alert" data-testid="project-detail-error">
+            {T.detailFailed}
+          </Alert>
         )}
         <ProjectImage project={project} url={imageUrl} height={180} />
         <Stack gap={6}>

@@ -1,4 +1,4 @@
-import { Box, Button, Container, Group, Stack, Text, Title } from "@mantine/core";
+import { Alert, Box, Button, Container, Group, Stack, Text, Title } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import { IconHome } from "@tabler/icons-react";
 import { useEffect, useMemo, useRef, useState } from "react";
@@ -49,7 +49,10 @@ export function ProjectsPage() {
     card?.scrollIntoView({ block: "center", behavior: "smooth" });
   }, [highlightId, list]);
 
-  if (projects.isError) return <ServerErrorScreen onReload={() => void projects.refetch()} />;
+  // a failed first load is the 500 screen (spec §2); a failed reload keeps the list it had
+  if (projects.isError && !projects.data) {
+    return <ServerErrorScreen onReload={() => void projects.refetch()} />;
+  }
 
   const title = projects.isPending ? T.titleLoading : T.title(list.length);
   const showList = !narrow || !selected;
@@ -83,6 +86,11 @@ export function ProjectsPage() {
       <Title order={1} mb="lg" data-testid="projects-title">
         {title}
       </Title>
+      {projects.isError && (
+        <Alert color="red" role="alert" mb="md" data-testid="projects-reload-error">
+          {T.listFailed}
+        </Alert>
+      )}
       {!projects.isPending && list.length === 0 ? (
         <Stack align="center" py={48} gap="sm" ta="center" data-testid="projects-empty">
           <Title order={2}>{T.emptyTitle}</Title>

@@ -1,6 +1,6 @@
 import { paths, type PositionDoc, type ProjectDoc } from "@platform/common";
 import { useQuery } from "@tanstack/react-query";
-import { collection, getDocs, orderBy, query, where } from "firebase/firestore/lite";
+import { collection, doc, getDoc, getDocs, orderBy, query, where } from "firebase/firestore/lite";
 import { db } from "../../lib/firebase";
 import { useStorageUrls } from "../../lib/storage";
 import { withId, type WithId } from "../../lib/firestore";
@@ -19,6 +19,20 @@ export function useLiveProjects() {
         orderBy("liveSince", "desc"),
       );
       return (await getDocs(q)).docs.map((d) => withId<ProjectDoc>(d));
+    },
+  });
+}
+
+/**
+ * The selected project read again, so the detail shows its current state (team, progress) rather
+ * than the list's copy; null when it is gone.
+ */
+export function useProjectDetail(projectId: string) {
+  return useQuery({
+    queryKey: ["projects", projectId, "detail"],
+    queryFn: async () => {
+      const snap = await getDoc(doc(db, paths.project(projectId)));
+      return snap.exists() ? { ...(snap.data() as ProjectDoc), id: snap.id } : null;
     },
   });
 }

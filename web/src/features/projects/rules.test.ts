@@ -3,6 +3,7 @@ import {
   elapsedText,
   extractPresentationLink,
   isNewProject,
+  joinRefusal,
   positionTypeLabel,
   projectStatusColor,
   projectStatusText,
@@ -111,5 +112,32 @@ describe("'Proje Sunumu' link extraction", () => {
     const result = extractPresentationLink("Satır bir\nhttps://a.example/x\nhttps://b.example/y");
     expect(result.link).toBe("https://a.example/x");
     expect(result.text).toBe("Satır bir\n\nhttps://b.example/y");
+  });
+});
+
+describe("joining a project", () => {
+  const member = { position: { name: "Frontend Developer" } };
+
+  it("refuses a member in a project, and one whose application is pending", () => {
+    const inProject = "Katılmış olduğunuz proje bulunmaktadır.";
+    expect(joinRefusal({ ...member, currentProjectId: "p1" }, "Frontend Developer")).toBe(
+      inProject,
+    );
+    expect(
+      joinRefusal(
+        { ...member, activeApplication: { projectId: "p2", positionId: "x" } },
+        "Frontend Developer",
+      ),
+    ).toBe(inProject);
+  });
+
+  it("compares position names as the server does: case and surrounding spaces ignored", () => {
+    expect(joinRefusal(member, "  frontend DEVELOPER ")).toBeNull();
+    expect(joinRefusal(member, "Backend Developer")).toBe(
+      "Seçtiğiniz pozisyon, mevcut pozisyonunuzla uyuşmuyor.",
+    );
+    expect(joinRefusal({ position: null }, "Frontend Developer")).toBe(
+      "Seçtiğiniz pozisyon, mevcut pozisyonunuzla uyuşmuyor.",
+    );
   });
 });

@@ -1,5 +1,11 @@
 /** Display rules of the projects screen (spec §2 Projects, §4, §9), pure and clock-injected. */
-import type { MemberType, ProjectStatus, ProjectType } from "@platform/common";
+import {
+  messages,
+  samePositionName,
+  type MemberType,
+  type ProjectStatus,
+  type ProjectType,
+} from "@platform/common";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** A project counts as new while its start is empty or at most this many days ago (spec §9). */
@@ -62,4 +68,30 @@ export function extractPresentationLink(description: string): {
     .join("\n")
     .trim();
   return { text, link };
+}
+
+/** What the client knows of a member's project: a joined project or a pending application. */
+export interface ProjectMembership {
+  currentProjectId?: string | null;
+  /** Set by a successful application, cleared once it is decided (spec §4). */
+  activeApplication?: { projectId: string; positionId: string } | null;
+}
+
+/** A pending application counts as being in a project, as on the server (spec §4). */
+export const countsAsInProject = (member: ProjectMembership | null | undefined) =>
+  Boolean(member?.currentProjectId || member?.activeApplication);
+
+/**
+ * Why 'Projeye Katıl' may not send the application (spec §5), null when it may: already in a
+ * project (or applying), or the chosen position is not the member's (same name rule as the server).
+ */
+export function joinRefusal(
+  member: (ProjectMembership & { position?: { name: string } | null }) | null | undefined,
+  positionName: string,
+): string | null {
+  if (countsAsInProject(member)) return messages.projects.alreadyInProject;
+  if (!samePositionName(member?.position?.name, positionName)) {
+    return messages.projects.positionMismatch;
+  }
+  return null;
 }

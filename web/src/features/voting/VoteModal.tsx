@@ -11,11 +11,11 @@ import {
   Textarea,
   Title,
 } from "@mantine/core";
-import { notifications } from "@mantine/notifications";
 import { RATING_CATEGORIES, RATING_CATEGORY_LABELS, type PendingVoteDto } from "@platform/common";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { messageOf } from "../../lib/api/errors";
+import { keepToastAcrossReload } from "../../lib/flashToast";
 import { deleteVoteTimeNotifications, fetchPendingVote, submitVote } from "./data";
 import { checkVote, emptyVoteForm, type VoteForm } from "./rules";
 import { VOTE_TEXTS as T } from "./texts";
@@ -35,7 +35,11 @@ function RatingRow(props: { label: string; value: number; onChange: (v: number) 
   );
 }
 
-function VoteFormBody(props: { vote: PendingVoteDto; onDone: () => void }) {
+function VoteFormBody(props: {
+  vote: PendingVoteDto;
+  onDone: () => void;
+  onSubmitted: () => void;
+}) {
   const { vote } = props;
   const queryClient = useQueryClient();
   const [form, setForm] = useState<VoteForm>(emptyVoteForm);
@@ -48,10 +52,10 @@ function VoteFormBody(props: { vote: PendingVoteDto; onDone: () => void }) {
       await deleteVoteTimeNotifications(vote.voteId).catch(() => undefined);
     },
     onSuccess: async () => {
-      notifications.show({ color: "teal", message: T.success });
-      props.onDone();
-      // the page's data reloads (pending votes, notifications, the profile averages…)
-      await queryClient.invalidateQueries();
+      // spec §4: pending votes reloaded, popup closed, page reloaded — the toast outlives the reload
+      await queryClient.invalidateQueries({ queryKey: ["votes", "pending"] });
+      keepToastAcrossReload({ color: "teal", message: T.success });
+      props.onSubmitted();
     },
   });
 
@@ -157,12 +161,25 @@ function VoteFormBody(props: { vote: PendingVoteDto; onDone: () => void }) {
   );
 }
 
+/** The last voteId the popup was opened with, so that it keeps its contents while closing. */
+function useShownVoteId(voteId: string | null): string | null {
+  const shown = useRef(voteId);
+  if (voteId !== null) shown.current = voteId;
+  return shown.current;
+}
+
 /** The weekly rating popup for one pending vote (width 627 px). */
-export function VoteModal(props: { voteId: string | null; onClose: () => void }) {
+export function VoteModal(props: {
+  voteId: string | null;
+  onClose: () => void;
+  /** After a successful vote: close the popup and reload the page. */
+  onSubmitted: () => void;
+}) {
+  const voteId = useShownVoteId(props.voteId);
   const vote = useQuery({
-    queryKey: ["votes", "pending", props.voteId],
-    enabled: Boolean(props.voteId),
-    queryFn: () => fetchPendingVote(props.voteId!),
+    queryKey: ["votes", "pending", voteId],
+    enabled: Boolean(voteId),
+    queryFn: () => fetchPendingVote(voteId!),
     retry: false,
   });
   return (
@@ -174,7 +191,7 @@ export function VoteModal(props: { voteId: string | null; onClose: () => void })
       centered
       data-testid="vote-modal"
     >
-      {!props.voteId ? (
+      {!voteId ? (
         <Alert color="red" role="alert">
           {T.voteIdRequired}
         </Alert>
@@ -187,7 +204,12 @@ export function VoteModal(props: { voteId: string | null; onClose: () => void })
           {messageOf(vote.error, T.loadFailed)}
         </Alert>
       ) : (
-        <VoteFormBody key={vote.data.voteId} vote={vote.data} onDone={props.onClose} />
+        <VoteFormBody
+          key={vote.data.voteId}
+          vote={vote.data}
+          onDone={props.onClose}
+          onSubmitted={props.onSubmitted}
+        />
       )}
     </Modal>
   );

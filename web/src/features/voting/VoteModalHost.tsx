@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from "react";
 import { useSearchParams } from "react-router-dom";
-import { VOTE_QUERY_PARAM } from "./query-param";
+import { VOTE_QUERY_PARAM, withoutVoteParam } from "./query-param";
 
 // The popup's code is fetched the first time a page asks for it, not on every first visit.
 const VoteModal = lazy(() => import("./VoteModal").then((m) => ({ default: m.VoteModal })));
@@ -15,20 +15,25 @@ export function VoteModalHost() {
     if (voteId !== null) setWanted(true);
   }, [voteId]);
   if (!wanted) return null;
+  const close = () =>
+    setParams(
+      (p) => {
+        const next = new URLSearchParams(p);
+        next.delete(VOTE_QUERY_PARAM);
+        return next;
+      },
+      { replace: true },
+    );
   return (
     <Suspense fallback={null}>
       <VoteModal
         voteId={voteId}
-        onClose={() =>
-          setParams(
-            (p) => {
-              const next = new URLSearchParams(p);
-              next.delete(VOTE_QUERY_PARAM);
-              return next;
-            },
-            { replace: true },
-          )
-        }
+        onClose={close}
+        onSubmitted={() => {
+          close();
+          // a full reload of the page without the popup's parameter (spec §4)
+          window.location.replace(withoutVoteParam(window.location.href));
+        }}
       />
     </Suspense>
   );

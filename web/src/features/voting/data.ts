@@ -2,7 +2,9 @@ import type { NotificationDto, PendingVoteDto, VoteSubmission } from "@platform/
 import { api } from "../../lib/api/index";
 
 export async function fetchPendingVote(voteId: string): Promise<PendingVoteDto> {
-  const res = await api.get<PendingVoteDto>(`/votes/pending/${encodeURIComponent(voteId)}`);
+  const res = await api.get<PendingVoteDto>(`/votes/pending/${encodeURIComponent(voteId)}`, {
+    errorEvent: false,
+  });
   if (!res.data) throw new Error("empty");
   return res.data;
 }
@@ -15,6 +17,7 @@ export async function submitVote(voteId: string, body: VoteSubmission) {
 export async function deleteVoteTimeNotifications(voteId: string): Promise<void> {
   const res = await api.get<{ notifications: NotificationDto[] }>("/notifications", {
     query: { limit: 200 },
+    errorEvent: false,
   });
   const matching = (res.data?.notifications ?? []).filter(
     (n) => n.type === "PROJECT_USER_VOTETIME" && n.content.voteId === voteId,

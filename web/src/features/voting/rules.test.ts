@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { withoutVoteParam } from "./query-param";
 import { checkVote, emptyVoteForm, type VoteForm } from "./rules";
 
 const rated = (overrides: Partial<VoteForm> = {}): VoteForm => ({
@@ -87,5 +88,14 @@ describe("weekly rating form", () => {
       ok: true,
       body: { scores: null, feedback: "", discardWanted: true, discardReason: "x", skillVotes: {} },
     });
+  });
+});
+
+describe("the page reloaded after a vote", () => {
+  it("keeps the address without the popup's parameter", () => {
+    expect(withoutVoteParam("http://x.test/bildirimler?oylama=v1&page=2#a")).toBe(
+      "http://x.test/bildirimler?page=2#a",
+    );
+    expect(withoutVoteParam("http://x.test/projeler?oylama=v1")).toBe("http://x.test/projeler");
   });
 });

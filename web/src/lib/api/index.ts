@@ -24,8 +24,9 @@ export const api = createApiClient({
   refreshAccessToken: refreshIdToken,
   getAppCheckToken: () => appCheckToken(appCheck),
   onSessionLost: (reason) => sessionLostHandler?.(reason),
-  // Every screen shows its own load failures, so no GET sends the app to /server-error.
-  errorEvents: false,
+  // A GET failing with 5xx after its retries sends the app to /server-error (spec §4, §8); calls
+  // whose failure leaves the page usable opt out with `errorEvent: false` and show it in place.
+  errorEvents: true,
 });
 
 export {

@@ -7,6 +7,7 @@ import {
   browserLocalPersistence,
   browserSessionPersistence,
   setPersistence,
+  signInWithCustomToken,
   signInWithEmailAndPassword,
   type Auth,
   type Persistence,
@@ -27,6 +28,15 @@ const BAD_CREDENTIALS = new Set([
   "auth/missing-password",
 ]);
 
+/**
+ * The Auth SDK reports an answer it could not read (empty or not JSON) as a network failure whose
+ * detail is the parse error; that is the §8 "no body" case, not a missing connection.
+ */
+function answeredWithoutBody(error: unknown): boolean {
+  const detail = (error as { customData?: { message?: unknown } }).customData?.message;
+  return typeof detail === "string" && /SyntaxError|JSON/i.test(detail);
+}
+
 /** The text of a failed login (spec §8). */
 export function loginErrorMessage(error: unknown): string {
   const code =
@@ -35,7 +45,9 @@ export function loginErrorMessage(error: unknown): string {
       : "";
   if (code === "auth/user-disabled") return messages.auth.accountDisabled;
   if (BAD_CREDENTIALS.has(code)) return messages.auth.loginInvalid;
-  if (code === "auth/network-request-failed") return messages.general.noServerResponse;
+  if (code === "auth/network-request-failed") {
+    return answeredWithoutBody(error) ? messages.auth.loginNoBody : messages.general.noServerResponse;
+  }
   if (code === "auth/too-many-requests") return messages.general.tooManyRequests;
   if (error instanceof LoginError) return error.message;
   return code ? messages.auth.loginError : messages.auth.loginFailed;
@@ -66,4 +78,13 @@ export async function login(
     throw new LoginError((err as Error).message);
   }
   return { userId, email: user.email ?? input.email, accessToken };
+}
+
+/**
+ * Signs a newcomer in with the custom token registration step 3 hands out, kept like 'Oturumum
+ * açık kalsın.' — so a reload between the steps still ends signed in on the account page.
+ */
+export async function signInAfterRegistration(auth: Auth, customToken: string): Promise<void> {
+  await setPersistence(auth, persistenceFor(true));
+  await signInWithCustomToken(auth, customToken);
 }

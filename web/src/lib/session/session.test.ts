@@ -96,6 +96,11 @@ describe("login", () => {
       "Sunucuya bağlanılamadı. Lütfen internet bağlantınızı kontrol edin.",
     );
     expect(loginErrorMessage(code("auth/internal-error"))).toBe("Giriş yapılırken bir hata oluştu");
+    // an answer without a readable body
+    const unreadable = Object.assign(code("auth/network-request-failed"), {
+      customData: { message: "SyntaxError: Unexpected end of JSON input" },
+    });
+    expect(loginErrorMessage(unreadable)).toBe("Sunucudan yanıt alınamadı");
     expect(loginErrorMessage(new LoginError("Giriş başarısız: Token alınamadı"))).toBe(
       "Giriş başarısız: Token alınamadı",
     );

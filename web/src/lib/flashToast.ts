@@ -1,0 +1,41 @@
+/**
+ * A toast that survives one full page reload: stored in sessionStorage before reloading, shown by
+ * the shell after the reload (spec §4: after a vote the page reloads, the success stays visible).
+ */
+import { notifications } from "@mantine/notifications";
+import { useEffect } from "react";
+
+export const FLASH_TOAST_KEY = "flashToast";
+
+interface FlashToast {
+  color: string;
+  message: string;
+}
+
+export function keepToastAcrossReload(toast: FlashToast, storage: Storage = sessionStorage) {
+  storage.setItem(FLASH_TOAST_KEY, JSON.stringify(toast));
+}
+
+/** The stored toast, removed so it shows once; null when there is none or it is unreadable. */
+export function takeFlashToast(storage: Storage = sessionStorage): FlashToast | null {
+  const raw = storage.getItem(FLASH_TOAST_KEY);
+  if (raw === null) return null;
+  storage.removeItem(FLASH_TOAST_KEY);
+  try {
+    const parsed = JSON.parse(raw) as Partial<FlashToast>;
+    return typeof parsed.message === "string" && typeof parsed.color === "string"
+      ? { color: parsed.color, message: parsed.message }
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Shows the toast kept for this page load, once. */
+export function FlashToastOutlet() {
+  useEffect(() => {
+    const toast = takeFlashToast();
+    if (toast) notifications.show({ color: toast.color, message: toast.message });
+  }, []);
+  return null;
+}

@@ -83,7 +83,7 @@ const SUBJECTS: Subject[] = [
     doc: `users/${OWNER}/private/state`,
     createIn: `users/${OWNER}/private`,
     list: (db) => collection(db, `users/${OWNER}/private`),
-    expect: readOnly(["admin"]),
+    expect: readOnly(["owner", "admin"], ["admin"]),
   },
   {
     name: "users/private/contact",

@@ -1,4 +1,4 @@
-import { paths, type UserDoc } from "@platform/common";
+import { paths, type UserDoc, type UserStateDoc } from "@platform/common";
 import { useQuery } from "@tanstack/react-query";
 import { doc, getDoc } from "firebase/firestore/lite";
 import { useSigninCheck } from "reactfire";
@@ -11,8 +11,11 @@ export interface Viewer {
   signedIn: boolean;
   uid: string | null;
   /** The signed-in member's public profile (users/{uid}), once loaded. */
-  profile: WithId<UserDoc> | null;
+  profile: ViewerProfile | null;
 }
+
+/** The own profile plus the pending application, which only the member may read. */
+export type ViewerProfile = WithId<UserDoc> & Partial<UserStateDoc>;
 
 /** Who is looking at the page: signed out, or a member with their public profile. */
 export function useViewer(): Viewer {
@@ -23,8 +26,15 @@ export function useViewer(): Viewer {
     queryKey: ["user", uid],
     enabled: uid !== null,
     queryFn: async () => {
-      const snap = await getDoc(doc(db, paths.user(uid!)));
-      return snap.exists() ? { ...(snap.data() as UserDoc), id: snap.id } : null;
+      const [snap, state] = await Promise.all([
+        getDoc(doc(db, paths.user(uid!))),
+        getDoc(doc(db, paths.userState(uid!))),
+      ]);
+      if (!snap.exists()) return null;
+      const activeApplication = state.exists()
+        ? ((state.data() as UserStateDoc).activeApplication ?? null)
+        : null;
+      return { ...(snap.data() as UserDoc), id: snap.id, activeApplication };
     },
   });
   return {

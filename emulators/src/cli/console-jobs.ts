@@ -48,14 +48,14 @@ function runJobCli(
 ): Promise<JobRunResult> {
   const startedAt = new Date().toISOString();
   const args = [jobCli, name, ...(at ? ["--at", at] : [])];
-  log(`[jobs] console: npm run job -- ${args.slice(1).join(" ")}`);
+  log(`console: npm run job -- ${args.slice(1).join(" ")}`);
   return new Promise((resolve) => {
     const child = spawn(tsxBin, args, { cwd: repoRoot, env: process.env });
     let output = "";
     child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString("utf8")));
     child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString("utf8")));
     const finish = (ok: boolean) => {
-      for (const line of output.split("\n")) if (line.trim()) log(`[jobs] ${line}`);
+      for (const line of output.split("\n")) if (line.trim()) log(line);
       resolve({ job: name, at: at ?? startedAt, startedAt, ok, output: output.trim() });
     };
     child.once("error", (err) => {

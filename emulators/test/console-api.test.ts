@@ -192,8 +192,10 @@ describe("access", () => {
 
   it("answers the searchable log lines", async () => {
     logs.add("jobs", "[jobs] go-live at 2026-11-20T09:00:00.000Z");
-    logs.add("firebase", "functions: Beginning execution");
+    logs.add("firebase", "\u001b[90m│\u001b[39m functions: Beginning execution");
     const { body } = await call<{ lines: { text: string }[] }>("/api/logs?search=GO-LIVE");
     expect(body.lines.map((l) => l.text)).toEqual(["[jobs] go-live at 2026-11-20T09:00:00.000Z"]);
+    const plain = await call<{ lines: { text: string }[] }>("/api/logs?source=firebase");
+    expect(plain.body.lines.map((l) => l.text)).toEqual(["│ functions: Beginning execution"]);
   });
 });

@@ -11,6 +11,8 @@ export interface LogLine {
 }
 
 const DEFAULT_CAPACITY = 5000;
+/** Terminal colour codes: firebase-tools colours its output, the page shows plain text. */
+const ANSI_ESCAPES = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*[A-Za-z]`, "g");
 
 export class LogBuffer {
   private readonly lines: LogLine[] = [];
@@ -19,7 +21,8 @@ export class LogBuffer {
   constructor(private readonly capacity = DEFAULT_CAPACITY) {}
 
   add(source: string, text: string): void {
-    this.lines.push({ seq: this.nextSeq++, time: new Date().toISOString(), source, text });
+    const plain = text.replace(ANSI_ESCAPES, "");
+    this.lines.push({ seq: this.nextSeq++, time: new Date().toISOString(), source, text: plain });
     if (this.lines.length > this.capacity) this.lines.splice(0, this.lines.length - this.capacity);
   }
 

@@ -104,21 +104,21 @@ export function DocumentList({ collection, selected }: { collection: string; sel
             </Button>
           </Group>
         </Group>
-        <Group gap={4} align="flex-end" wrap="nowrap">
-          <TextInput
-            size="xs"
-            placeholder="field"
-            aria-label="Filter field"
-            value={draft.field}
-            onChange={(e) => setDraft({ ...draft, field: e.currentTarget.value })}
-          />
+        <TextInput
+          size="xs"
+          placeholder="filter by field"
+          aria-label="Filter field"
+          value={draft.field}
+          onChange={(e) => setDraft({ ...draft, field: e.currentTarget.value })}
+        />
+        <Group gap={4} wrap="nowrap">
           <Select
             size="xs"
             aria-label="Filter operator"
             data={OPERATORS}
             value={draft.op}
             allowDeselect={false}
-            w={120}
+            w={125}
             onChange={(op) => op && setDraft({ ...draft, op })}
           />
           <Select
@@ -127,7 +127,7 @@ export function DocumentList({ collection, selected }: { collection: string; sel
             data={FILTER_TYPES}
             value={draft.type}
             allowDeselect={false}
-            w={100}
+            w={90}
             onChange={(type) => type && setDraft({ ...draft, type })}
           />
           <TextInput
@@ -137,6 +137,7 @@ export function DocumentList({ collection, selected }: { collection: string; sel
             disabled={draft.type === "null"}
             value={draft.text}
             onChange={(e) => setDraft({ ...draft, text: e.currentTarget.value })}
+            style={{ flex: 1 }}
           />
         </Group>
         <Group gap={4}>

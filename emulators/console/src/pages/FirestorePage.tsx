@@ -1,14 +1,4 @@
-import {
-  Anchor,
-  Breadcrumbs,
-  Button,
-  Group,
-  Modal,
-  SimpleGrid,
-  Stack,
-  Text,
-  Title,
-} from "@mantine/core";
+import { Anchor, Breadcrumbs, Button, Group, Modal, Stack, Text, Title } from "@mantine/core";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link, useNavigate, useParams } from "react-router-dom";
@@ -45,7 +35,14 @@ export function FirestorePage() {
           </Anchor>
         ))}
       </Breadcrumbs>
-      <SimpleGrid cols={3} spacing="sm" style={{ alignItems: "start" }}>
+      <div
+        style={{
+          display: "grid",
+          gridTemplateColumns: "220px 340px minmax(0, 1fr)",
+          gap: "var(--mantine-spacing-sm)",
+          alignItems: "start",
+        }}
+      >
         <CollectionList parent={parent} {...(collection ? { selected: collection } : {})} />
         {collection ? (
           <DocumentList collection={collection} {...(document ? { selected: document } : {})} />
@@ -57,7 +54,7 @@ export function FirestorePage() {
         ) : (
           collection && <Text c="dimmed">Pick a document.</Text>
         )}
-      </SimpleGrid>
+      </div>
     </Stack>
   );
 }

@@ -61,7 +61,11 @@ export function LogsPage() {
       </Group>
       {logs.error && <Alert color="red">{errorText(logs.error)}</Alert>}
       <ScrollArea h="calc(100vh - 220px)" type="auto">
-        <Code block aria-label="Log lines">
+        <Code
+          block
+          aria-label="Log lines"
+          style={{ whiteSpace: "pre-wrap", wordBreak: "break-all" }}
+        >
           {lines.map((l) => `${l.time.slice(11, 19)} [${l.source}] ${l.text}`).join("\n") ||
             "No lines."}
         </Code>

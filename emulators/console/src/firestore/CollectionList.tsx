@@ -74,6 +74,7 @@ export function CollectionList({ parent, selected }: { parent: string; selected?
           <Button
             size="xs"
             variant="light"
+            style={{ flexShrink: 0 }}
             disabled={!newId.trim() || newId.includes("/")}
             loading={start.isPending}
             onClick={() => start.mutate(newId.trim())}

@@ -61,6 +61,7 @@ describe("match blocks and methods", () => {
     expect(d).toEqual({
       allowed: true,
       reason: "Allowed by allow get at firestore.rules:9 (match /users/{uid}).",
+      rules: [expect.objectContaining({ file: "firestore.rules", line: 9, match: "/users/{uid}" })],
     });
   });
 
@@ -114,7 +115,18 @@ describe("match blocks and methods", () => {
     expect(d).toEqual({
       allowed: true,
       reason: "Allowed by allow get at firestore.rules:6 (match /{path=**}).",
+      rules: [
+        expect.objectContaining({
+          line: 6,
+          text: "match /{path=**} { allow get: if request.auth != null; }",
+        }),
+      ],
     });
+    expect((await r.evaluate(req("get", "docs/x"))).rules).toEqual([
+      expect.objectContaining({ line: 5, failure: "condition is false" }),
+      expect.objectContaining({ line: 6, failure: "condition is false" }),
+      expect.objectContaining({ line: 7, failure: expect.stringContaining("error:") }),
+    ]);
     const denied = await r.evaluate(req("get", "docs/x"));
     expect(denied.allowed).toBe(false);
     expect(denied.reason).toContain("condition is false");

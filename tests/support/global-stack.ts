@@ -20,6 +20,7 @@ export async function setup(project: TestProject) {
     hosting: true,
     dataDir: null,
     clean: true,
+    console: true,
     output: { file: logFile },
   });
   project.provide("stackUrls", stack.urls);

@@ -9,6 +9,7 @@ export const projectId = "demo-platform";
 export const region = "europe-west1";
 
 export const ports = {
+  console: 4000,
   hub: 4400,
   logging: 4500,
   hosting: 5000,

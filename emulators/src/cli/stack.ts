@@ -3,7 +3,7 @@
  * Auth, Functions (and optionally Hosting) emulators, wired to each other through the standard
  * environment variables. Data is imported from and exported to one git-ignored folder.
  */
-import { existsSync, mkdirSync, rmSync } from "node:fs";
+import { createWriteStream, existsSync, mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import {
   type FirebaseEmulators,
@@ -11,7 +11,10 @@ import {
   waitForFirebaseEmulators,
 } from "./firebase-emulators.js";
 import { type LocalEmulator, startLocalEmulators } from "./local-emulators.js";
-import { ports, projectId, repoRoot } from "./paths.js";
+import { LogBuffer } from "../console/log-buffer.js";
+import { type RunningConsole, startConsole } from "../console/server.js";
+import { platformConsoleJobs } from "./console-jobs.js";
+import { ports, projectId, region, repoRoot } from "./paths.js";
 import { portIsFree } from "./wait.js";
 
 export interface StackOptions {
@@ -23,6 +26,8 @@ export interface StackOptions {
   clean: boolean;
   /** Child output: printed line by line, or written to a file. */
   output: ((line: string) => void) | { file: string };
+  /** Also start the local console (http://127.0.0.1:4000). */
+  console?: boolean;
   /** Aborting while starting stops whatever already started. */
   signal?: AbortSignal;
 }
@@ -31,6 +36,8 @@ export interface RunningStack {
   env: Record<string, string>;
   urls: Record<string, string>;
   local: LocalEmulator[];
+  /** The stack's recent log lines (firebase-tools output; callers add theirs), for the console. */
+  logs: LogBuffer;
   /** Resolves when the firebase-tools child exits on its own (a crash). */
   firebaseExited: Promise<number | null>;
   stop(): Promise<void>;
@@ -62,6 +69,7 @@ export async function startStack(opts: StackOptions): Promise<RunningStack> {
     ports.hub,
     ports.logging,
     ...(opts.hosting ? [ports.hosting] : []),
+    ...(opts.console ? [ports.console] : []),
   ];
   const busy: number[] = [];
   for (const port of wanted) if (!(await portIsFree(port))) busy.push(port);
@@ -93,10 +101,15 @@ export async function startStack(opts: StackOptions): Promise<RunningStack> {
     quiet: typeof opts.output !== "function",
   });
 
+  const logs = new LogBuffer();
+  const { output, closeOutput } = teeOutput(opts.output, logs);
   let firebase: FirebaseEmulators | undefined;
+  let localConsole: RunningConsole | undefined;
   const stop = async () => {
+    await localConsole?.close();
     await firebase?.stop();
     await Promise.allSettled(local.map((e) => e.close()));
+    closeOutput();
   };
   try {
     firebase = startFirebaseEmulators({
@@ -104,9 +117,10 @@ export async function startStack(opts: StackOptions): Promise<RunningStack> {
       env: { ...process.env, ...env },
       importDir: dataDir && join(dataDir, "firebase"),
       exportDir: dataDir && join(dataDir, "firebase"),
-      output: opts.output,
+      output,
     });
     await waitForFirebaseEmulators(firebase, opts.hosting, opts.signal);
+    if (opts.console) localConsole = await startLocalConsole(opts.hosting, logs);
   } catch (err) {
     await stop();
     throw err;
@@ -118,13 +132,71 @@ export async function startStack(opts: StackOptions): Promise<RunningStack> {
     auth: `http://${host}:${ports.auth}`,
   };
   for (const e of local) urls[e.name] = `http://${host}:${e.port}`;
+  if (localConsole) urls.console = localConsole.url;
 
   let stopping: Promise<void> | undefined;
   return {
     env,
     urls,
     local,
+    logs,
     firebaseExited: firebase.exited,
     stop: () => (stopping ??= stop()),
   };
+}
+
+/** Child output goes where the caller wants it and into the console's log buffer. */
+function teeOutput(
+  output: StackOptions["output"],
+  logs: LogBuffer,
+): { output: (line: string) => void; closeOutput: () => void } {
+  if (typeof output === "function") {
+    return {
+      output: (line) => {
+        logs.add("firebase", line);
+        output(line);
+      },
+      closeOutput: () => undefined,
+    };
+  }
+  const file = createWriteStream(output.file, { flags: "a" });
+  return {
+    output: (line) => {
+      logs.add("firebase", line);
+      file.write(`${line}\n`);
+    },
+    closeOutput: () => file.end(),
+  };
+}
+
+function startLocalConsole(hosting: boolean, logs: LogBuffer): Promise<RunningConsole> {
+  const at = (port: number) => `http://${host}:${port}`;
+  return startConsole({
+    host,
+    port: ports.console,
+    projectId,
+    firestoreUrl: at(ports.firestore),
+    authUrl: at(ports.auth),
+    storageUrl: at(ports.storage),
+    storageBucket: `${projectId}.appspot.com`,
+    services: [
+      ...(hosting ? [{ name: "Hosting", url: at(ports.hosting) }] : []),
+      {
+        name: "Functions",
+        url: at(ports.functions),
+        healthUrl: `${at(ports.functions)}/${projectId}/${region}/api/api/health`,
+      },
+      { name: "Firestore", url: at(ports.firestore) },
+      { name: "Storage", url: at(ports.storage) },
+      { name: "Auth", url: at(ports.auth) },
+      { name: "Emulator hub", url: at(ports.hub), healthUrl: `${at(ports.hub)}/emulators` },
+      {
+        name: "Console",
+        url: at(ports.console),
+        healthUrl: `${at(ports.console)}/api/logs?search=-`,
+      },
+    ],
+    logs,
+    jobs: platformConsoleJobs((line) => logs.add("jobs", line)),
+  });
 }

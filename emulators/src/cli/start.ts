@@ -1,6 +1,7 @@
 /**
  * `npm start`: builds the app, starts the whole local stack with Hosting and prints where it is.
  * `npm run dev` (--dev): the same stack with the Vite dev server (hot reload) instead of Hosting.
+ * Both start the local console at http://127.0.0.1:4000.
  *   --clean   start without the data saved by the previous run
  */
 import { spawn } from "node:child_process";
@@ -14,22 +15,41 @@ import { httpOk, waitFor } from "./wait.js";
 const dev = process.argv.includes("--dev");
 const clean = process.argv.includes("--clean");
 
+if (process.argv.includes("--help")) {
+  console.log(`npm start [-- --clean]      the app with the whole local stack (Hosting at :${ports.hosting})
+npm run dev [-- --clean]    the same with the Vite dev server (hot reload) at :${ports.vite}
+
+  --clean   start without the data saved by the previous run (.emulator-data)
+
+Also starts the local console at http://127.0.0.1:${ports.console} (Firestore, Auth, Storage,
+rules Requests, Jobs, Logs), demo data on an empty stack, and the local job clock.`);
+  process.exit(0);
+}
+
 npmRun("functions", "build");
 if (!dev) npmRun("@platform/web", "build");
+npmRun("@platform/emulators", "build");
 
 await runStackInForeground({
   hosting: !dev,
   dataDir: defaultDataDir,
   clean,
+  console: true,
   output: (line) => console.log(`[firebase] ${line}`),
-  afterReady: async () => {
+  afterReady: async (stack) => {
     const seed = await seedDemoData({ projectId });
     if (seed.seeded)
       log(
         `Demo data loaded: ${seed.documents} documents, ${seed.files} pictures, ${seed.authUsers} accounts.`,
       );
     // The scheduled jobs run on the local clock so the demo moves on its own.
-    const clock = startJobClock({ projectId, log });
+    const clock = startJobClock({
+      projectId,
+      log: (line) => {
+        log(line);
+        stack.logs.add("jobs", line);
+      },
+    });
     const stopVite = dev ? await startViteDevServer() : undefined;
     return async () => {
       await stopVite?.();
@@ -41,6 +61,7 @@ await runStackInForeground({
     return [
       "",
       `✔ Platform running at ${app}`,
+      `  Console: ${stack.urls.console}`,
       `  Emulators: ${describeUrls(stack)}`,
       `  Data in ${defaultDataDir}${clean ? " (started clean)" : ""}. Ctrl-C saves it and stops.`,
       "  Demo accounts (e-mail, password, who):",

@@ -5,10 +5,12 @@
 import type {
   CompiledRules,
   FirestoreRulesRequest,
+  RulesDecision,
   RulesDocumentReader,
   RulesMethod,
 } from "../rules/api.js";
 import type { Caller } from "../shared/auth.js";
+import { decisionFields, type RequestDecision } from "../shared/rules-decisions.js";
 import type { FirestoreDocument } from "../shared/value.js";
 import { permissionDenied } from "./errors.js";
 
@@ -44,14 +46,37 @@ export async function checkAccess(
   reader: RulesDocumentReader,
   readerAfter?: RulesDocumentReader,
   accessLimit = SINGLE_ACCESS_LIMIT,
+  /** Receives one record per request: its first denial, or that every check was allowed. */
+  record?: (decision: RequestDecision) => void,
 ): Promise<void> {
   if (caller.kind === "admin") return;
-  if (!rules) throw permissionDenied();
+  const first = checks[0];
+  const describe = (check: AccessCheck) =>
+    check.method === "list"
+      ? {
+          method: check.method,
+          path: check.documentPath.split("/").slice(0, -1).join("/"),
+          documents: checks.length,
+        }
+      : { method: check.method, path: check.documentPath };
+  if (!rules) {
+    if (first) {
+      record?.({
+        caller,
+        ...describe(first),
+        allowed: false,
+        reason: "No rules loaded: deny all.",
+        rules: [],
+      });
+    }
+    throw permissionDenied();
+  }
   const accessBudget = { used: 0, limit: accessLimit };
+  let granted: RulesDecision | undefined;
   for (const check of checks) {
-    let allowed: boolean;
+    let decision: RulesDecision;
     try {
-      const decision = await rules.evaluate({
+      decision = await rules.evaluate({
         service: "cloud.firestore",
         method: check.method,
         database,
@@ -65,10 +90,15 @@ export async function checkAccess(
         readerAfter,
         accessBudget,
       });
-      allowed = decision.allowed;
-    } catch {
-      allowed = false; // an evaluation error denies, as in Firestore
+    } catch (err) {
+      // An evaluation error denies, as in Firestore.
+      decision = { allowed: false, reason: `Rules evaluation failed: ${String(err)}` };
     }
-    if (!allowed) throw permissionDenied();
+    if (!decision.allowed) {
+      record?.({ caller, ...describe(check), ...decisionFields(decision) });
+      throw permissionDenied();
+    }
+    granted ??= decision;
   }
+  if (first && granted) record?.({ caller, ...describe(first), ...decisionFields(granted) });
 }

@@ -5,6 +5,7 @@
  */
 import type { CompiledRules, RulesDocumentReader } from "../rules/api.js";
 import type { Caller } from "../shared/auth.js";
+import type { RequestDecision } from "../shared/rules-decisions.js";
 import type { FirestoreDocument } from "../shared/value.js";
 import {
   type AccessCheck,
@@ -132,6 +133,7 @@ export class FirestoreEngine {
   private readonly databases = new Map<string, DatabaseStore>();
   private readonly histories = new Map<string, CommitHistory>();
   private readonly listeners = new Set<(event: CommitEvent) => void>();
+  private readonly decisionListeners = new Set<(decision: RequestDecision) => void>();
   private readonly now: () => Date;
   private readonly clock: CommitClock;
   private readonly transactions: TransactionManager;
@@ -159,6 +161,12 @@ export class FirestoreEngine {
   onCommit(listener: (event: CommitEvent) => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
+  }
+
+  /** Calls `listener` with the rules decision of every client request. Returns the unsubscribe. */
+  onRulesDecision(listener: (decision: RequestDecision) => void): () => void {
+    this.decisionListeners.add(listener);
+    return () => this.decisionListeners.delete(listener);
   }
 
   // ---- documents ----------------------------------------------------------------------------
@@ -677,6 +685,9 @@ export class FirestoreEngine {
       this.reader(db),
       opts.overlay ? this.reader(db, opts.overlay) : undefined,
       opts.limit ?? SINGLE_ACCESS_LIMIT,
+      (decision) => {
+        for (const listener of this.decisionListeners) listener(decision);
+      },
     );
   }
 

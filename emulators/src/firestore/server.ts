@@ -17,7 +17,8 @@ import type { CompiledRules } from "../rules/index.js";
 import { FirestoreEngine } from "./engine.js";
 import { firestoreGrpcHandlers, firestoreServiceDefinition } from "./grpc.js";
 import { createFirestoreRestHandler } from "./rest.js";
-import { assertLocalListen } from "../shared/local-access.js";
+import { allowedOrigins, assertLocalListen } from "../shared/local-access.js";
+import { RulesDecisionLog, withRulesDecisionsEndpoint } from "../shared/rules-decisions.js";
 
 export interface FirestoreEmulatorOptions {
   host?: string;
@@ -70,8 +71,14 @@ export async function startFirestoreEmulator(
     ? await watchRulesFile(opts.rulesFile, (rules) => engine.setRules(rules), info)
     : undefined;
 
+  const decisions = new RulesDecisionLog();
+  engine.onRulesDecision((decision) => decisions.add({ ...decision, service: "firestore" }));
   const httpServer = createHttpServer(
-    createFirestoreRestHandler(engine, { corsOrigins: opts.corsOrigins }),
+    withRulesDecisionsEndpoint(
+      decisions,
+      allowedOrigins(opts.corsOrigins),
+      createFirestoreRestHandler(engine, { corsOrigins: opts.corsOrigins }),
+    ),
   );
   const grpcServer = new grpc.Server({
     "grpc.max_receive_message_length": MAX_MESSAGE_BYTES,

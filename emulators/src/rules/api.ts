@@ -87,6 +87,23 @@ export interface RulesDecision {
   allowed: boolean;
   /** Human-readable explanation for logs and error messages (which rule matched, what failed). */
   reason: string;
+  /**
+   * The allow statements behind the decision: the one that granted an allowed request, every one
+   * that was tried and failed for a denied one (empty when none matched the path).
+   */
+  rules?: RuleReference[];
+}
+
+/** An allow statement of a rules file, as a decision reports it. */
+export interface RuleReference {
+  file: string;
+  line: number;
+  /** The source line of the statement, trimmed. */
+  text: string;
+  /** The pattern of its match block, e.g. "/users/{userId}". */
+  match: string;
+  /** Why it did not grant the request (absent for the granting statement). */
+  failure?: string;
 }
 
 export interface CompiledRules {

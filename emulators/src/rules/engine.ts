@@ -9,6 +9,7 @@ import type {
   RulesMethod,
   RulesRequest,
   RulesService,
+  RuleReference,
   StorageObjectMetadata,
   StorageRulesRequest,
 } from "./api.js";
@@ -59,12 +60,28 @@ interface Candidate {
 export class Engine implements CompiledRules {
   readonly service: RulesService;
 
+  private readonly sourceLines: readonly string[];
+
   constructor(
     private readonly rules: Ruleset,
     readonly fileName: string,
     private readonly options: EngineOptions = {},
+    /** The rules text, so decisions can quote the statements they name. */
+    source = "",
   ) {
     this.service = rules.service;
+    this.sourceLines = source.split("\n");
+  }
+
+  private reference(c: Candidate, failure?: string): RuleReference {
+    const text = (this.sourceLines[c.allow.line - 1] ?? "").trim();
+    return {
+      file: this.fileName,
+      line: c.allow.line,
+      text,
+      match: c.block.patternText,
+      ...(failure === undefined ? {} : { failure }),
+    };
   }
 
   async evaluate(request: RulesRequest): Promise<RulesDecision> {
@@ -81,7 +98,7 @@ export class Engine implements CompiledRules {
     const candidates = this.candidates(segments, request.method);
     const where = `${request.method} ${request.service === "cloud.firestore" ? request.documentPath : request.objectPath}`;
     if (candidates.length === 0) {
-      return { allowed: false, reason: `No matching allow statements for ${where}.` };
+      return { allowed: false, reason: `No matching allow statements for ${where}.`, rules: [] };
     }
 
     let ctxBase: Omit<EvalContext, "chain" | "steps">;
@@ -93,29 +110,39 @@ export class Engine implements CompiledRules {
       throw err;
     }
     const failures: string[] = [];
+    const failed: RuleReference[] = [];
+    const fail = (c: Candidate, label: string, why: string) => {
+      failures.push(`${label}: ${why}`);
+      failed.push(this.reference(c, why));
+    };
     for (const c of candidates) {
       const at = `${this.fileName}:${c.allow.line}`;
       const label = `allow ${c.allow.methods.join(", ")} at ${at} (match ${c.block.patternText})`;
-      if (!c.allow.condition) return { allowed: true, reason: `Allowed by ${label}.` };
+      const granted = () => ({
+        allowed: true,
+        reason: `Allowed by ${label}.`,
+        rules: [this.reference(c)],
+      });
+      if (!c.allow.condition) return granted();
       const ctx: EvalContext = { ...ctxBase, chain: c.chain, steps: 0 };
       try {
         const v = await evaluate(c.allow.condition, conditionFrame(ctx), ctx);
-        if (v === true) return { allowed: true, reason: `Allowed by ${label}.` };
-        failures.push(
-          typeof v === "boolean"
-            ? `${label}: condition is false`
-            : `${label}: condition is ${typeOf(v)}, not bool`,
+        if (v === true) return granted();
+        fail(
+          c,
+          label,
+          typeof v === "boolean" ? "condition is false" : `condition is ${typeOf(v)}, not bool`,
         );
       } catch (err) {
         if (err instanceof RangeError) {
-          failures.push(`${label}: error: evaluation exhausted the stack`);
+          fail(c, label, "error: evaluation exhausted the stack");
           continue;
         }
         if (!(err instanceof RulesEvalError)) throw err;
-        failures.push(`${label}: error: ${err.message.replace(/\.$/, "")}`);
+        fail(c, label, `error: ${err.message.replace(/\.$/, "")}`);
       }
     }
-    return { allowed: false, reason: `Denied ${where}. ${failures.join("; ")}.` };
+    return { allowed: false, reason: `Denied ${where}. ${failures.join("; ")}.`, rules: failed };
   }
 
   /** Allow statements of every match block that covers the whole path, in source order. */

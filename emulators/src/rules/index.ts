@@ -19,7 +19,7 @@ export function loadRules(
   try {
     const rules = parseRules(source, fileName);
     resolveRuleset(rules, fileName);
-    return new Engine(rules, fileName, options);
+    return new Engine(rules, fileName, options, source);
   } catch (err) {
     // Pathologically nested input can exhaust the stack; report it like any other load error.
     if (err instanceof RangeError)

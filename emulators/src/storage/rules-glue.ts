@@ -16,6 +16,7 @@ import type {
 } from "../rules/api.js";
 import type { Caller } from "../shared/auth.js";
 import { loadRules } from "../rules/index.js";
+import { decisionFields, type RequestDecision } from "../shared/rules-decisions.js";
 import { permissionDenied } from "./errors.js";
 
 export interface RulesCheck {
@@ -34,6 +35,8 @@ export class StorageRules {
   private watcher: FSWatcher | undefined;
   private reloadTimer: NodeJS.Timeout | undefined;
   private reloading: Promise<void> = Promise.resolve();
+  /** Receives the decision of every non-admin request (the emulator's decision log). */
+  onDecision: ((decision: RequestDecision) => void) | undefined;
 
   private constructor(
     private readonly file: string | undefined,
@@ -65,6 +68,12 @@ export class StorageRules {
   async authorize(caller: Caller, check: RulesCheck): Promise<void> {
     if (caller.kind === "admin") return;
     const decision = await this.decide(caller, check);
+    this.onDecision?.({
+      caller,
+      method: check.method,
+      path: check.objectPath,
+      ...decisionFields(decision),
+    });
     if (!decision.allowed) {
       this.log(
         `storage.rules denied ${check.method} on /b/${check.bucket}/o/${check.objectPath}: ${decision.reason}`,

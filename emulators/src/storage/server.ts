@@ -4,6 +4,7 @@
  *   GET    /                  "Ok" (health check)
  *   DELETE /internal/reset    delete all objects and upload sessions (also POST)
  *   POST   /internal/export   write the export now (needs exportDir)
+ *   GET    /emulator/v1/rules-decisions?since=<seq>   the latest rules decisions (shared/rules-decisions.ts)
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -25,6 +26,7 @@ import { answerPreflight, baseUrlOf, sendError, sendJson, setCorsHeaders } from 
 import { ObjectStore } from "./object-store.js";
 import { StorageRules } from "./rules-glue.js";
 import { UploadSessions } from "./upload-sessions.js";
+import { RulesDecisionLog, withRulesDecisionsEndpoint } from "../shared/rules-decisions.js";
 import {
   allowedOrigins,
   assertLocalListen,
@@ -97,13 +99,17 @@ export async function startStorageEmulator(opts: StorageEmulatorOptions): Promis
     await store.clear();
   };
 
-  const server = createServer((req, res) => {
-    void handle(backend, req, res, host, allows, {
-      clear,
-      exportNow,
-      hasExportDir: !!opts.exportDir,
-    });
-  });
+  const decisions = new RulesDecisionLog();
+  backend.rules.onDecision = (decision) => decisions.add({ ...decision, service: "storage" });
+  const server = createServer(
+    withRulesDecisionsEndpoint(decisions, allows, (req, res) => {
+      void handle(backend, req, res, host, allows, {
+        clear,
+        exportNow,
+        hasExportDir: !!opts.exportDir,
+      });
+    }),
+  );
   // Large resumable chunks from slow clients must not hit the default 5-minute request timeout.
   server.requestTimeout = 0;
   try {

@@ -91,6 +91,7 @@ export const messages = {
     emptyRecord: "Kullanıcı verisi bulunamadı",
     positionLocked: "Pozisyonunuzu değiştirmek için önce projeden ayrılmalısınız.",
     birthDateFuture: "Doğum tarihi gelecekte olamaz.",
+    birthDateTooOld: "Doğum tarihi son 100 yıl içinde olmalıdır.",
     birthDateInvalid: "Doğum tarihi gg/aa/yyyy biçiminde olmalıdır.",
     telephoneDigits: "Telefon numarası yalnızca rakamlardan oluşmalıdır.",
     nothingToSave: "Kaydedilecek veri bulunamadı",
@@ -100,6 +101,17 @@ export const messages = {
     nameRequired: "İsim ve soyisim en az 2 karakter olmalıdır.",
     genderInvalid: "Cinsiyet MALE, FEMALE veya OTHER olmalıdır.",
     positionUnknown: "Geçersiz pozisyon.",
+    countryUnknown: "Seçilen ülke bulunamadı. Lütfen listeden bir ülke seçin.",
+    cityNotInCountry: "Seçilen şehir bu ülkeye ait değil. Lütfen listeden bir şehir seçin.",
+  },
+  iban: {
+    required: "Lütfen IBAN numaranızı girin.",
+    format: "IBAN, TR ile başlamalı ve ardından 24 rakam içermelidir.",
+    checksum: "IBAN numarası geçersiz: kontrol basamakları tutmuyor. Lütfen numarayı kontrol edin.",
+    saved: "IBAN bilginiz kaydedildi.",
+  },
+  statements: {
+    fetchFailed: "Kazanç bilgileri alınamadı.",
   },
   images: {
     tooLarge: "Dosya boyutu 5MB'dan küçük olmalıdır!",
@@ -198,6 +210,8 @@ export const notificationTitles = {
   PROJECT_HIRING: "Kaynak Alımı Yapılacak!",
   PROJECT_USER_LEFT: "Proje Ekibinden {user} Ayrıldı!",
   PROJECT_TO_LIVE: "Platforma Yeni Proje Eklendi!",
+  PROFIT_SHARE_HELD: "Kazancınız IBAN Bilginizi Bekliyor!",
+  PROFIT_SHARE_RELEASED: "Kazancınız Ödemeye Alındı!",
 } as const;
 
 /** The title of a notification with its placeholders filled in. */

@@ -89,9 +89,33 @@ export function normalizeSocialMedias(value: unknown): Result<string[]> {
   };
 }
 
+/** The birth-date year dropdown spans this many years, this year included (spec §5, §9). */
+export const BIRTH_YEAR_SPAN = 100;
+
+/**
+ * The bounds of a birth date (spec §5): not after today, not before 1 January of the oldest year
+ * of the dropdown — both Istanbul calendar days, as "yyyy-MM-dd".
+ */
+export function birthDateBounds(now: Date): { min: string; max: string } {
+  const today = istanbulParts(now);
+  return {
+    min: `${today.year - BIRTH_YEAR_SPAN + 1}-01-01`,
+    max: `${today.year}-${pad(today.month)}-${pad(today.day)}`,
+  };
+}
+
+/** Null when a valid calendar date "yyyy-MM-dd" lies within the bounds, else the text to show. */
+export function birthDateBoundsError(iso: string, now: Date): string | null {
+  const { min, max } = birthDateBounds(now);
+  if (iso > max) return messages.users.birthDateFuture;
+  if (iso < min) return messages.users.birthDateTooOld;
+  return null;
+}
+
 /**
  * A birth date given as dd/MM/yyyy (the form's format), yyyy-MM-dd or an ISO date-time, stored as
- * "yyyy-MM-dd". Empty clears it. Not in the future (Istanbul calendar day of `now`).
+ * "yyyy-MM-dd". Empty clears it. Within `birthDateBounds`: not in the future (Istanbul calendar day
+ * of `now`), not before the 100-year dropdown.
  */
 export function parseBirthDate(value: unknown, now: Date): Result<string> {
   const raw = text(value);
@@ -110,10 +134,8 @@ export function parseBirthDate(value: unknown, now: Date): Result<string> {
     return { ok: false, message: messages.users.birthDateInvalid };
   }
   const iso = `${y}-${pad(m)}-${pad(d)}`;
-  const today = istanbulParts(now);
-  if (iso > `${today.year}-${pad(today.month)}-${pad(today.day)}`) {
-    return { ok: false, message: messages.users.birthDateFuture };
-  }
+  const outOfBounds = birthDateBoundsError(iso, now);
+  if (outOfBounds) return { ok: false, message: outOfBounds };
   return { ok: true, value: iso };
 }
 

@@ -206,17 +206,15 @@ export function computeProfitShare(input: {
         status: m.hasIban ? "PAYABLE" : "HELD_NO_IBAN",
       };
     }),
-    ...unknownAge.map(
-      (m): ShareStatement => ({
-        userId: m.userId,
-        days: m.days,
-        share: 0,
-        amount: 0,
-        amountKurus: 0,
-        ibanStatus: m.hasIban ? "PRESENT" : "MISSING",
-        status: "NO_BIRTH_DATE",
-      }),
-    ),
+    ...unknownAge.map((m): ShareStatement => ({
+      userId: m.userId,
+      days: m.days,
+      share: 0,
+      amount: 0,
+      amountKurus: 0,
+      ibanStatus: m.hasIban ? "PRESENT" : "MISSING",
+      status: "NO_BIRTH_DATE",
+    })),
   ].sort((a, b) => (a.userId < b.userId ? -1 : 1));
   const held = statements.filter((s) => s.status === "HELD_NO_IBAN");
   return {

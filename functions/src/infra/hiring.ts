@@ -14,6 +14,8 @@ export interface HiringOpeningRun {
   positionId: string;
   positionName: string;
   type: MemberType;
+  /** The member who left or was removed from the seat: not told of it again. */
+  leftBy: string | null;
   windowStartsAt: TimestampLike;
   openedAt: TimestampLike;
   /** Paging through the members who could take the seat (paged-recipients). */
@@ -36,6 +38,7 @@ export function recordSeatOpening(
     positionId: string;
     positionName: string;
     type: MemberType;
+    leftBy: string | null;
     windowStartsAt: Date;
   },
   now: Date,

@@ -2,7 +2,7 @@
  * Every few minutes: each seat opened since the last run (recorded by `recordSeatOpening` when a
  * position is added or a seat is reopened after a leave or a removal) is announced with
  * PROJECT_HIRING to every member who could take it: same member type and position, profile
- * complete, not in a project. The team hears of it when the seat opens. Pages of members commit
+ * complete, not in a project (the member who just left the seat excepted). The team hears of it when the seat opens. Pages of members commit
  * with the opening's cursor, and notification ids come from the event, so a crash or a second
  * run notifies nobody twice.
  */
@@ -33,6 +33,7 @@ export async function announceHiring({ db, log }: JobContext): Promise<JobReport
       .where("profileComplete", "==", true);
     const progress = await forEachPage(db, candidates, opening, ref, async (page) =>
       page
+        .filter((u) => u.id !== opening.leftBy)
         .filter((u) => samePositionName((u.data() as UserDoc).position?.name, opening.positionName))
         .map((u) => {
           const n = jobNotification(db, {

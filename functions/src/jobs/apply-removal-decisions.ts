@@ -117,6 +117,7 @@ async function applyDecision(
           positionId: positionRef.id,
           positionName: seat.positionName,
           type: seat.type,
+          leftBy: uid,
           windowStartsAt: window.windowStartsAt,
         },
         now,

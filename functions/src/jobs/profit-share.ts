@@ -74,8 +74,10 @@ export async function profitShare({ db, now, log }: JobContext): Promise<JobRepo
     for (const [key, value] of Object.entries(result)) report[`${doc.id}.${key}`] = value;
   }
   const released = await releaseHeldStatements(db, now);
-  if (released > 0) log(`profit-share: ${released} held statements released`);
-  report.released = released;
+  if (released > 0) {
+    log(`profit-share: ${released} held statements released`);
+    report.released = released;
+  }
   return report;
 }
 

@@ -127,6 +127,7 @@ export async function addPositions(
           positionId: ref.id,
           positionName: p.positionName,
           type: p.positionType,
+          leftBy: null,
           windowStartsAt: window.windowStartsAt,
         },
         now,

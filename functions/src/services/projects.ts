@@ -181,6 +181,7 @@ export async function leaveProject(uid: string, projectId: string, now: Date) {
           positionId: member.positionId,
           positionName: seat.positionName,
           type: seat.type,
+          leftBy: uid,
           windowStartsAt: window.windowStartsAt,
         },
         now,

@@ -122,6 +122,17 @@ export const messages = {
     socialTooLong: "Sosyal medya bağlantısı en fazla 300 karakter olabilir.",
     sectionInvalid: "Profil bölümü bir nesne olmalıdır.",
     unknownSection: (names: string) => `Bilinmeyen alan: ${names}`,
+    countryUnknown: "Seçilen ülke bulunamadı. Lütfen listeden bir ülke seçin.",
+    cityNotInCountry: "Seçilen şehir bu ülkeye ait değil. Lütfen listeden bir şehir seçin.",
+  },
+  iban: {
+    required: "Lütfen IBAN numaranızı girin.",
+    format: "IBAN, TR ile başlamalı ve ardından 24 rakam içermelidir.",
+    checksum: "IBAN numarası geçersiz: kontrol basamakları tutmuyor. Lütfen numarayı kontrol edin.",
+    saved: "IBAN bilginiz kaydedildi.",
+  },
+  statements: {
+    fetchFailed: "Kazanç bilgileri alınamadı.",
   },
   images: {
     tooLarge: "Dosya boyutu 5MB'dan küçük olmalıdır!",
@@ -222,6 +233,8 @@ export const notificationTitles = {
   PROJECT_HIRING: "Kaynak Alımı Yapılacak!",
   PROJECT_USER_LEFT: "Proje Ekibinden {user} Ayrıldı!",
   PROJECT_TO_LIVE: "Platforma Yeni Proje Eklendi!",
+  PROFIT_SHARE_HELD: "Kazancınız IBAN Bilginizi Bekliyor!",
+  PROFIT_SHARE_RELEASED: "Kazancınız Ödemeye Alındı!",
 } as const;
 
 /** The title of a notification with its placeholders filled in. */

@@ -10,6 +10,7 @@ import {
   payoutDate,
   pendingRateAnnouncement,
   previousPeriod,
+  releasedStatus,
   splitByDays,
   workingDays,
 } from "../src/index.js";
@@ -122,10 +123,28 @@ describe("the month's share", () => {
       totalDays: 45,
       eligibleCount: 2,
       withoutIbanCount: 0,
+      heldAmount: 0,
+      noBirthDateCount: 0,
     });
     expect(result.statements).toEqual([
-      { userId: "full", days: 30, share: 30 / 45, amount: 6_000, ibanStatus: "PRESENT" },
-      { userId: "half", days: 15, share: 15 / 45, amount: 3_000, ibanStatus: "PRESENT" },
+      {
+        userId: "full",
+        days: 30,
+        share: 30 / 45,
+        amount: 6_000,
+        amountKurus: 600_000,
+        ibanStatus: "PRESENT",
+        status: "PAYABLE",
+      },
+      {
+        userId: "half",
+        days: 15,
+        share: 15 / 45,
+        amount: 3_000,
+        amountKurus: 300_000,
+        ibanStatus: "PRESENT",
+        status: "PAYABLE",
+      },
     ]);
   });
 
@@ -142,11 +161,50 @@ describe("the month's share", () => {
         member("last-day", { stints: [joinedOn(2026, 11, 30)] }),
       ],
     });
-    expect(result.statements.map((s) => s.userId)).toEqual(["adult-today"]);
+    // An unknown age is no share; it gets a statement saying so (next test).
+    expect(result.statements.map((s) => [s.userId, s.status])).toEqual([
+      ["adult-today", "PAYABLE"],
+      ["unknown-age", "NO_BIRTH_DATE"],
+    ]);
     expect(result.statements[0]!.amount).toBe(900);
   });
 
-  it("gives members without an IBAN a statement with their days and no amount", () => {
+  it("gives a Junior with days and no birth date a statement saying so, and no share", () => {
+    const result = computeProfitShare({
+      period: "2026-11",
+      netProfit: 1_000,
+      platformRate: 0.1,
+      members: [
+        member("a"),
+        member("unknown-age", { birthDate: "" }),
+        member("bad", { birthDate: "5/5/99" }),
+      ],
+    });
+    expect(result.statements).toEqual([
+      expect.objectContaining({ userId: "a", amountKurus: 90_000, status: "PAYABLE" }),
+      {
+        userId: "bad",
+        days: 30,
+        share: 0,
+        amount: 0,
+        amountKurus: 0,
+        ibanStatus: "PRESENT",
+        status: "NO_BIRTH_DATE",
+      },
+      {
+        userId: "unknown-age",
+        days: 30,
+        share: 0,
+        amount: 0,
+        amountKurus: 0,
+        ibanStatus: "PRESENT",
+        status: "NO_BIRTH_DATE",
+      },
+    ]);
+    expect(result.summary).toMatchObject({ eligibleCount: 1, noBirthDateCount: 2, totalDays: 30 });
+  });
+
+  it("holds the share of a member without an IBAN instead of handing it to the others", () => {
     const result = computeProfitShare({
       period: "2026-11",
       netProfit: 1_000,
@@ -154,10 +212,38 @@ describe("the month's share", () => {
       members: [member("a"), member("no-iban", { hasIban: false })],
     });
     expect(result.statements).toEqual([
-      { userId: "a", days: 30, share: 1, amount: 900, ibanStatus: "PRESENT" },
-      { userId: "no-iban", days: 30, share: 0, amount: 0, ibanStatus: "MISSING" },
+      {
+        userId: "a",
+        days: 30,
+        share: 0.5,
+        amount: 450,
+        amountKurus: 45_000,
+        ibanStatus: "PRESENT",
+        status: "PAYABLE",
+      },
+      {
+        userId: "no-iban",
+        days: 30,
+        share: 0.5,
+        amount: 450,
+        amountKurus: 45_000,
+        ibanStatus: "MISSING",
+        status: "HELD_NO_IBAN",
+      },
     ]);
-    expect(result.summary).toMatchObject({ eligibleCount: 1, withoutIbanCount: 1, totalDays: 30 });
+    expect(result.summary).toMatchObject({
+      eligibleCount: 2,
+      withoutIbanCount: 1,
+      heldAmount: 450,
+      totalDays: 60,
+    });
+  });
+
+  it("releases a held share once the member has an IBAN, and nothing else", () => {
+    expect(releasedStatus("HELD_NO_IBAN", false)).toBe("HELD_NO_IBAN");
+    expect(releasedStatus("HELD_NO_IBAN", true)).toBe("PAYABLE");
+    expect(releasedStatus("NO_BIRTH_DATE", true)).toBe("NO_BIRTH_DATE");
+    expect(releasedStatus("PAYABLE", true)).toBe("PAYABLE");
   });
 
   it("distributes nothing when nobody is eligible", () => {

@@ -77,14 +77,15 @@ describe("vote submissions (spec §5)", () => {
     });
   });
 
-  it("is open from opensAt to closesAt inclusive, once", () => {
+  it("is open from opensAt up to, not including, closesAt (Saturday 00:00), once", () => {
     const opensAt = istanbulTime(2026, 11, 20, 12);
-    const closesAt = istanbulTime(2026, 11, 20, 23, 59);
+    const closesAt = istanbulTime(2026, 11, 21, 0, 0);
     const v = { status: "PENDING" as const, opensAt, closesAt };
     expect(voteState(v, new Date(opensAt.getTime() - 1))).toBe("NOT_YET_OPEN");
     expect(voteState(v, opensAt)).toBe("OPEN");
-    expect(voteState(v, closesAt)).toBe("OPEN");
-    expect(voteState(v, new Date(closesAt.getTime() + 1))).toBe("CLOSED");
+    expect(voteState(v, istanbulTime(2026, 11, 20, 23, 59))).toBe("OPEN");
+    expect(voteState(v, istanbulTime(2026, 11, 20, 23, 59, 59))).toBe("OPEN");
+    expect(voteState(v, closesAt)).toBe("CLOSED");
     expect(voteState({ ...v, status: "COMPLETED" }, opensAt)).toBe("COMPLETED");
   });
 
@@ -92,9 +93,9 @@ describe("vote submissions (spec §5)", () => {
     expect(voteWeekFor(istanbulTime(2026, 11, 24, 10))).toBe("2026-11-27"); // Tuesday
     expect(voteWeekFor(istanbulTime(2026, 11, 27, 11, 59))).toBe("2026-11-27"); // Friday before noon
     expect(voteWeekFor(istanbulTime(2026, 11, 27, 23, 58))).toBe("2026-11-27"); // vote running
-    // The closing job has counted the requests at 23:59: later ones go to the next vote.
-    expect(voteWeekFor(istanbulTime(2026, 11, 27, 23, 59))).toBe("2026-12-04");
-    expect(voteWeekFor(istanbulTime(2026, 11, 28, 0, 0))).toBe("2026-12-04"); // closed
+    expect(voteWeekFor(istanbulTime(2026, 11, 27, 23, 59, 59))).toBe("2026-11-27"); // last second
+    // The closing job counts the requests at Saturday 00:00: later ones go to the next vote.
+    expect(voteWeekFor(istanbulTime(2026, 11, 28, 0, 0))).toBe("2026-12-04");
   });
 });
 

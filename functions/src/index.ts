@@ -10,6 +10,7 @@ export const api = onRequest({ cors: false, timeoutSeconds: 60, memory: "512MiB"
 
 /** The weekly cycle and the sweeps as scheduled functions (README, "Scheduled jobs"). */
 export {
+  jobAnnounceHiring,
   jobAnnounceProfitRate,
   jobApplyRemovalDecisions,
   jobCloseVotes,

@@ -771,6 +771,27 @@ describe("users", () => {
       body: { contactData: { telephone: "0532 abc" } },
     });
     expectTurkish400(phone);
+    // Not more than 100 years ago, and the city must belong to the chosen country.
+    const ancient = await client.call("PATCH", "/users", {
+      token: other.token,
+      body: { personalData: { birthDate: "01/01/1800" } },
+    });
+    expectTurkish400(ancient);
+    expect(ancient.body.message).toBe(messages.users.birthDateTooOld);
+    const elsewhere = await client.call("PATCH", "/users", {
+      token: other.token,
+      body: { personalData: { address: "Türkiye - Berlin" } },
+    });
+    expectTurkish400(elsewhere);
+    expect(elsewhere.body.message).toBe(messages.users.cityNotInCountry);
+    const detailsBefore = await snapshot(`users/${other.uid}/private/details`);
+    const badIban = await client.call("PATCH", "/users", {
+      token: other.token,
+      body: { iban: "TR34 0006 1005 1978 6457 8413 26" },
+    });
+    expectTurkish400(badIban);
+    expect(badIban.body.message).toBe(messages.iban.checksum);
+    expect(await snapshot(`users/${other.uid}/private/details`)).toBe(detailsBefore);
     expect(await snapshot(`users/${other.uid}`)).toBe(before);
     mark(row, "malformed", 400);
 
@@ -860,6 +881,80 @@ describe("users", () => {
       senior.name,
     );
     mark(row, "good", 200);
+  });
+
+  it("PUT /users/me/iban, GET /users/me/payment and GET /users/me/statements", async () => {
+    expect401(await client.call("PUT", "/users/me/iban", { body: { iban: "TR33" } }));
+    expect401(await client.call("GET", "/users/me/statements"));
+    const before = await snapshot(`users/${seeker.uid}/private/details`);
+    for (const [iban, message] of [
+      ["TR34 0006 1005 1978 6457 8413 26", messages.iban.checksum],
+      ["TR33 0006 1005 1978 6457 8413", messages.iban.format],
+      ["DE89 3704 0044 0532 0130 00", messages.iban.format],
+      ["", messages.iban.required],
+    ] as const) {
+      const r = await client.call("PUT", "/users/me/iban", { token: seeker.token, body: { iban } });
+      expectTurkish400(r);
+      expect(r.body.message).toBe(message);
+    }
+    expect(await snapshot(`users/${seeker.uid}/private/details`)).toBe(before);
+    const none = await client.call<{ data: unknown }>("GET", "/users/me/payment", {
+      token: seeker.token,
+    });
+    expect(none.body.data).toEqual({ hasIban: false, ibanMasked: "" });
+
+    const saved = await client.call<{ data: unknown }>("PUT", "/users/me/iban", {
+      token: seeker.token,
+      body: { iban: "tr33 0006 1005 1978 6457 8413 26" },
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.body.message).toBe(messages.iban.saved);
+    expect(saved.body.data).toEqual({
+      hasIban: true,
+      ibanMasked: "TR** **** **** **** **** **13 26",
+    });
+    expect((await db.doc(`users/${seeker.uid}/private/details`).get()).data()!.iban).toBe(
+      "TR330006100519786457841326",
+    );
+
+    await db.doc(`payouts/2026-11/statements/${seeker.uid}`).set({
+      userId: seeker.uid,
+      period: "2026-11",
+      days: 30,
+      share: 0.5,
+      amount: 450,
+      amountKurus: 45_000,
+      ibanStatus: "MISSING",
+      status: "HELD_NO_IBAN",
+      computedAt: new Date("2026-12-15T07:00:00Z"),
+      releasedAt: null,
+    });
+    await db.doc(`payouts/2026-11/statements/${other.uid}`).set({
+      userId: other.uid,
+      period: "2026-11",
+      days: 30,
+      share: 0.5,
+      amount: 450,
+      amountKurus: 45_000,
+      ibanStatus: "PRESENT",
+      status: "PAYABLE",
+      computedAt: new Date("2026-12-15T07:00:00Z"),
+      releasedAt: null,
+    });
+    const list = await client.call<{ data: unknown[] }>("GET", "/users/me/statements", {
+      token: seeker.token,
+    });
+    expect(list.body.data).toEqual([
+      {
+        period: "2026-11",
+        days: 30,
+        share: 0.5,
+        amountKurus: 45_000,
+        status: "HELD_NO_IBAN",
+        computedAt: "2026-12-15T07:00:00.000Z",
+        releasedAt: null,
+      },
+    ]);
   });
 
   it("GET /users/type/{JUNIOR|SENIOR}?page&limit&search", async () => {
@@ -1141,10 +1236,28 @@ describe("positions", () => {
     });
     expect(filled.status).toBe(409);
     mark(row, "malformed", 400);
+    // A member still waiting on the deleted position hears the outcome.
+    await db.doc(`projects/${P1}/positions/${added}/applications/${other.uid}`).set({
+      userId: other.uid,
+      projectId: P1,
+      positionId: added,
+      status: "PENDING",
+      ratingAtApply: 0,
+      appliedAt: new Date(),
+      decidedAt: null,
+    });
     const r = await client.call("DELETE", `/positions/${added}`, { token: pm.token });
     expect(r.status).toBe(200);
     expect(r.body.success).toBe(true);
     expect((await db.doc(`projects/${P1}/positions/${added}`).get()).exists).toBe(false);
+    const told = await db
+      .collection("notifications")
+      .where("userId", "==", other.uid)
+      .where("type", "==", "PROJECT_REJECTED")
+      .get();
+    expect(told.docs.map((d) => d.data().content)).toEqual([
+      { projectId: P1, projectTitle: expect.any(String) },
+    ]);
     expect((await db.doc(`projects/${P1}`).get()).data()!.allPositionCount).toBe(4);
     mark(row, "good", 200);
   });

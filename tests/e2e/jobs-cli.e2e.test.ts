@@ -45,7 +45,7 @@ describe("npm run job", () => {
   it("lists the jobs with their schedules", async () => {
     const out = await job("list");
     expect(out).toContain("go-live");
-    expect(out).toContain("Friday 23:59");
+    expect(out).toContain("Saturday 00:00");
     expect(out).toContain("profit-share");
   });
 
@@ -65,8 +65,8 @@ describe("npm run job", () => {
     expect(opened.docs.every((v) => v.get("status") === "PENDING")).toBe(true);
   });
 
-  it("closes the vote at 23:59 and runs selections at Saturday 12:00", async () => {
-    const closed = await job("close-votes", "--at", "2026-11-20T23:59");
+  it("closes the vote at Saturday 00:00 and runs selections at Saturday 12:00", async () => {
+    const closed = await job("close-votes", "--at", "2026-11-21T00:00");
     expect(closed).toContain("weekId: 2026-11-20");
     const pending = await db
       .collection(paths.votes)
@@ -77,7 +77,8 @@ describe("npm run job", () => {
 
     const selected = await job("select-applicants", "--at", "2026-11-21T12:00");
     expect(selected).toContain("✔ select-applicants");
-    // Nobody applied to the new project's seats: their windows run another 24 hours.
+    // Nobody applied to the Junior Project Manager's seat: its window runs another 24 hours; the
+    // other seats opened at Saturday 12:00 for 24 hours. All of them end on Sunday 12:00.
     const seats = await db
       .collection(paths.positions("bisiklet-haritasi"))
       .where("status", "==", "OPEN")

@@ -5,7 +5,7 @@
  */
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
-import { paths } from "@platform/common";
+import { messages, paths } from "@platform/common";
 import { screenshot, viewports } from "../support/browser.js";
 import {
   adminAuth,
@@ -248,6 +248,108 @@ describe.each([
       birthDate: "1998-04-09",
       address: "Almanya - Berlin",
     });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("saves a checked IBAN shown masked, and lists the member's monthly statements", async () => {
+    const label = name === "phone" ? "Telefon" : "Masaustu";
+    const email = `odeme.${name}@example.com`;
+    const uid = await createMember({ name: `Deniz ${label}`, email, password: PASSWORD });
+    const someoneElse = await createMember({
+      name: `Başka ${label}`,
+      email: `baska.${name}@example.com`,
+      password: PASSWORD,
+    });
+    const db = adminDb();
+    const statement = (userId: string, period: string, over: Record<string, unknown>) =>
+      db.doc(`${paths.statements(period)}/${userId}`).set({
+        userId,
+        period,
+        days: 30,
+        share: 30 / 105,
+        amount: 2_571.43,
+        amountKurus: 257_143,
+        ibanStatus: "PRESENT",
+        status: "PAYABLE",
+        computedAt: new Date("2026-11-15T07:00:00Z"),
+        releasedAt: null,
+        ...over,
+      });
+    await statement(uid, "2026-10", {
+      days: 15,
+      share: 0.25,
+      amount: 1_234_567.89,
+      amountKurus: 123_456_789,
+    });
+    await statement(uid, "2026-11", { ibanStatus: "MISSING", status: "HELD_NO_IBAN" });
+    await statement(uid, "2026-09", {
+      share: 0,
+      amount: 0,
+      amountKurus: 0,
+      status: "NO_BIRTH_DATE",
+    });
+    await statement(someoneElse, "2026-11", { amountKurus: 999_999 });
+
+    const { context, page, errors } = await openMemberPage(browser(), viewport, email);
+    await page.goto(`${hosting}/hesabim/deniz-${label.toLowerCase()}`);
+    const payment = page.getByTestId("account-payment");
+    await payment.getByTestId("iban-missing").waitFor();
+
+    // Kazançlarım: newest month first, ₺ in tr-TR format, the status in words; nobody else's.
+    const earnings = page.getByTestId("account-earnings");
+    await earnings.getByTestId("statement").first().waitFor();
+    expect(await earnings.getByTestId("statement-month").allTextContents()).toEqual([
+      "Kasım 2026",
+      "Ekim 2026",
+      "Eylül 2026",
+    ]);
+    expect(await earnings.getByTestId("statement-amount").allTextContents()).toEqual([
+      "₺2.571,43",
+      "₺1.234.567,89",
+      "₺0,00",
+    ]);
+    expect(await earnings.getByTestId("statement-status").allTextContents()).toEqual([
+      "IBAN bekleniyor",
+      "Ödemeye alındı",
+      "Doğum tarihi eksik",
+    ]);
+    await earnings.getByText("15 çalışma günü · Pay: %25").waitFor();
+    await earnings.getByText(/Doğum tarihiniz kayıtlı olmadığı için/).waitFor();
+    expect(await earnings.innerText()).not.toContain("9.999,99");
+    await screenshot(page, `member-account-${name}-earnings`);
+
+    // A wrong checksum: a Turkish message in the 627 px modal, nothing saved.
+    const dialog = await openEditor(page, "Ödeme Bilgileri", "Ödeme Bilgilerini Düzenle");
+    const width = await page
+      .locator(".mantine-Modal-content")
+      .evaluate((el) => el.getBoundingClientRect().width);
+    if (viewport.width > 700) expect(width).toBe(627);
+    else expect(width).toBeLessThanOrEqual(viewport.width);
+    await dialog.getByLabel(/^IBAN/).fill("TR34 0006 1005 1978 6457 8413 26");
+    await dialog.getByRole("button", { name: "Kaydet" }).click();
+    await dialog.getByText(messages.iban.checksum).waitFor();
+    await dialog.getByLabel(/^IBAN/).fill("TR33 0006 1005 1978 6457 84");
+    await dialog.getByRole("button", { name: "Kaydet" }).click();
+    await dialog.getByText(messages.iban.format).waitFor();
+    await screenshot(page, `member-account-${name}-iban-error`);
+    expect((await db.doc(paths.userDetails(uid)).get()).data()?.iban ?? "").toBe("");
+
+    // A valid one, typed with spaces: saved without them, shown with the last four digits only.
+    await dialog.getByLabel(/^IBAN/).fill("tr33 0006 1005 1978 6457 8413 26");
+    await dialog.getByRole("button", { name: "Kaydet" }).click();
+    await page.getByText(messages.iban.saved).last().waitFor();
+    await page.getByRole("dialog").waitFor({ state: "detached" });
+    await payment
+      .getByTestId("iban-masked")
+      .getByText("TR** **** **** **** **** **13 26")
+      .waitFor();
+    expect(await payment.innerText()).not.toMatch(/0006|1005|8413/);
+    expect((await db.doc(paths.userDetails(uid)).get()).data()?.iban).toBe(
+      "TR330006100519786457841326",
+    );
+    await screenshot(page, `member-account-${name}-iban-saved`);
+
     expect(errors).toEqual([]);
     await context.close();
   });

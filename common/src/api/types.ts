@@ -184,3 +184,24 @@ export interface LoginData {
   /** Seconds until the access token expires. */
   expiresIn: number;
 }
+
+/** GET /users/me/payment, PUT /users/me/iban: the member's IBAN, never in full. */
+export interface PaymentInfoDto {
+  hasIban: boolean;
+  /** "TR** **** **** **** **** **13 26", or "" without an IBAN. */
+  ibanMasked: string;
+}
+
+/** GET /users/me/statements: one month of the member's profit share, newest first. */
+export interface StatementDto {
+  /** "YYYY-MM". */
+  period: string;
+  days: number;
+  /** Fraction of the month's distributable amount. */
+  share: number;
+  /** Kuruş, an integer. */
+  amountKurus: number;
+  status: "PAYABLE" | "HELD_NO_IBAN" | "NO_BIRTH_DATE";
+  computedAt: string | null;
+  releasedAt: string | null;
+}

@@ -139,15 +139,17 @@ export function checkApplication(input: {
   if (!project.isLive || !project.liveSince) return refuse("PROJECT_NOT_LIVE");
   if (alreadyApplied) return refuse("ALREADY_APPLIED");
   if (position.status !== "OPEN") return refuse("POSITION_NOT_OPEN");
-  if (!position.windowStartsAt || !position.windowEndsAt) return refuse("WINDOW_NOT_OPEN");
-  if (t < position.windowStartsAt.getTime()) return refuse("WINDOW_NOT_OPEN");
-  if (t >= position.windowEndsAt.getTime()) return refuse("WINDOW_CLOSED");
+  // Before the first Saturday 12:00 only Junior Project Managers apply; the other seats' windows
+  // start then (seatWindow), so this, not "not open yet", is what everyone else hears.
   if (
     t < juniorPmPriorityEndsAt(project.liveSince).getTime() &&
     !isJuniorProjectManager(applicant.type, applicant.positionName)
   ) {
     return refuse("JUNIOR_PM_PRIORITY");
   }
+  if (!position.windowStartsAt || !position.windowEndsAt) return refuse("WINDOW_NOT_OPEN");
+  if (t < position.windowStartsAt.getTime()) return refuse("WINDOW_NOT_OPEN");
+  if (t >= position.windowEndsAt.getTime()) return refuse("WINDOW_CLOSED");
   return { ok: true };
 }
 

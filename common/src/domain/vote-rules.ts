@@ -21,14 +21,15 @@ export function voteState(
   if (vote.status === "COMPLETED") return "COMPLETED";
   if (vote.status === "EXPIRED") return "CLOSED";
   if (now.getTime() < vote.opensAt.getTime()) return "NOT_YET_OPEN";
-  if (now.getTime() > vote.closesAt.getTime()) return "CLOSED";
+  if (now.getTime() >= vote.closesAt.getTime()) return "CLOSED";
   return "OPEN";
 }
 
 /**
  * The week whose vote a request made at `now` counts towards: the current week until its vote
- * closes (Friday 23:59, when the closing job counts the requests), otherwise the next one. A
- * request on Tuesday counts in the coming Friday's vote; one at 23:59:30 in the next week's.
+ * closes (Saturday 00:00, when the closing job counts the requests), otherwise the next one. A
+ * request on Tuesday counts in the coming Friday's vote, one on Friday at 23:59:30 too, one at
+ * Saturday 00:00 in the next week's.
  */
 export function voteWeekFor(now: Date): string {
   const week = voteWeekOf(now);

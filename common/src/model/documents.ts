@@ -18,6 +18,7 @@ import type {
   VoteKind,
   VoteStatus,
 } from "./enums.js";
+import type { StatementStatus } from "../domain/cycle/profit-share.js";
 import type { TimestampLike } from "./timestamp.js";
 import { buildSearchKeys, nameSortKey, slugifyName } from "../text/turkish.js";
 
@@ -331,6 +332,9 @@ export interface PayoutPeriodDoc {
   totalDays: number | null;
   eligibleCount: number | null;
   withoutIbanCount: number | null;
+  /** Shares held for members without an IBAN when the month was computed, in lira. */
+  heldAmount?: number | null;
+  noBirthDateCount?: number | null;
   computedAt: TimestampLike | null;
 }
 
@@ -340,9 +344,15 @@ export interface PayoutStatementDoc {
   period: string;
   days: number;
   share: number;
+  /** In lira, two decimals; `amountKurus` is the same amount as an integer. */
   amount: number;
+  amountKurus: number;
   ibanStatus: "PRESENT" | "MISSING";
+  /** PAYABLE, HELD_NO_IBAN until the member saves an IBAN, or NO_BIRTH_DATE (no share). */
+  status: StatementStatus;
   computedAt: TimestampLike;
+  /** When a held share became payable (the run after the member saved an IBAN). */
+  releasedAt?: TimestampLike | null;
 }
 
 /** `config/platform`. */

@@ -62,6 +62,10 @@ export const NOTIFICATION_TYPES = [
   "PROJECT_HIRING",
   "PROJECT_USER_LEFT",
   "PROJECT_TO_LIVE",
+  /** A month's profit share is held until the member saves an IBAN (spec §1 payment). */
+  "PROFIT_SHARE_HELD",
+  /** A held profit share became payable after the member saved an IBAN. */
+  "PROFIT_SHARE_RELEASED",
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

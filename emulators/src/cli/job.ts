@@ -2,7 +2,7 @@
  * `npm run job -- <name> [--at <time>]`: runs one scheduled job against the running local stack
  * as if it were that time (default: now). A time without a zone is Istanbul time:
  *   npm run job -- go-live --at 2026-11-20T12:00
- *   npm run job -- close-votes --at 2026-11-20T23:59
+ *   npm run job -- close-votes --at 2026-11-21T00:00
  * `npm run job -- list` shows every job and its schedule.
  */
 import { deleteApp, initializeApp } from "firebase-admin/app";

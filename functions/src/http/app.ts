@@ -12,6 +12,7 @@ import { idempotentRetries } from "./idempotency.js";
 import { healthRouter } from "./health.js";
 import { authRouter } from "../routes/auth.js";
 import { usersRouter } from "../routes/users.js";
+import { paymentsRouter } from "../routes/payments.js";
 import { projectsRouter } from "../routes/projects.js";
 import { positionsRouter } from "../routes/positions.js";
 import { imagesRouter } from "../routes/images.js";
@@ -40,6 +41,7 @@ export function createApp(): Express {
   api.use("/auth", authRouter());
   // After /auth: its answers set the session cookie, which a stored replay must not carry.
   api.use(idempotentRetries);
+  api.use("/users/me", paymentsRouter());
   api.use("/users", usersRouter());
   api.use("/projects", projectsRouter());
   api.use("/positions", positionsRouter());

@@ -4,7 +4,7 @@
  * review applied, so a decision takes effect exactly once.
  * REMOVE: membership ended, the member off the team and free to join another project, the seat
  * reopened with a fresh 24-hour window, PROJECT_USER_DISCARDED to them and PROJECT_HIRING to the
- * rest of the team. KEEP (or a member who already left): the review is closed.
+ * rest of the team (and, by the `announce-hiring` job, to every member who could take the seat). KEEP (or a member who already left): the review is closed.
  */
 import { type DocumentReference, FieldValue, type Firestore } from "firebase-admin/firestore";
 import {
@@ -15,7 +15,7 @@ import {
   type RemovalOutcome,
   type RemovalReviewDoc,
   type UserDoc,
-  freshWindow,
+  seatWindow,
   paths,
   removalDecisionProblem,
   removalOutcome,
@@ -24,7 +24,8 @@ import {
 import { recordConsoleProblems } from "./console-problems.js";
 import { jobNotification } from "./notifications.js";
 import { windowFields } from "../infra/firestore.js";
-import { type JobContext, type JobReport, mapLimit, timestamp } from "./runtime.js";
+import { recordSeatOpening } from "../infra/hiring.js";
+import { type JobContext, type JobReport, mapLimit, timestamp, toDate } from "./runtime.js";
 
 export async function applyRemovalDecisions({ db, now, log }: JobContext): Promise<JobReport> {
   const open = await db.collection(paths.removalReviews).where("appliedAt", "==", null).get();
@@ -91,8 +92,15 @@ async function applyDecision(
     tx.update(memberRef, { active: false, leftAt: stamp });
     const departure: MemberDepartureDoc = { reason: "REMOVED", leftAt: stamp };
     tx.set(db.doc(paths.memberDeparture(projectId, uid)), departure);
-    if (reopened) {
-      const window = freshWindow(now);
+    const seat = positionSnap.data();
+    const window = seat
+      ? seatWindow(
+          { type: seat.type, positionName: seat.positionName },
+          toDate(project!.liveSince),
+          now,
+        )
+      : null;
+    if (reopened && seat && window) {
       tx.update(positionRef, {
         status: "OPEN",
         filledBy: null,
@@ -100,6 +108,20 @@ async function applyDecision(
         ...windowFields(window),
         updatedAt: stamp,
       });
+      recordSeatOpening(
+        db,
+        tx,
+        {
+          projectId,
+          projectTitle: project!.title,
+          positionId: positionRef.id,
+          positionName: seat.positionName,
+          type: seat.type,
+          leftBy: uid,
+          windowStartsAt: window.windowStartsAt,
+        },
+        now,
+      );
     }
     tx.update(projectRef, {
       team: remaining,
@@ -123,7 +145,7 @@ async function applyDecision(
       now,
     });
     tx.set(discarded.ref, discarded.doc);
-    if (reopened) {
+    if (reopened && window) {
       for (const teammate of remaining) {
         const hiring = jobNotification(db, {
           type: "PROJECT_HIRING",

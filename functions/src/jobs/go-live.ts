@@ -1,7 +1,8 @@
 /**
  * Friday 12:00: the next queued project goes live (spec §1); its open positions get their
- * 24-hour window from now (Junior Project Managers only until Saturday 12:00, enforced by
- * `apply`), and every member gets PROJECT_TO_LIVE.
+ * 24-hour window (the Junior Project Manager's seat from now, the others from Saturday 12:00,
+ * when the Junior-Project-Manager-only period enforced by `apply` ends), and every member gets
+ * PROJECT_TO_LIVE.
  */
 import type { DocumentReference } from "firebase-admin/firestore";
 import {
@@ -85,7 +86,6 @@ async function putLive(
     if (existingRun.exists) return; // a concurrent run got there first
     const project = projectSnap.data();
     if (!project || project.isLive) throw new Error(`project ${projectId} is not queued any more`);
-    const window = goLiveWindow(liveSince);
     const stamp = timestamp(liveSince);
     // Positions written in the console carry only name, type and expectations (no status yet).
     const openDocs = positions.docs.filter((p) => [undefined, "OPEN"].includes(p.get("status")));
@@ -119,7 +119,12 @@ async function putLive(
           filledBy: null,
           createdAt: stamp,
         }),
-        ...windowFields(window),
+        ...windowFields(
+          goLiveWindow(
+            { type: position.get("type"), positionName: position.get("positionName") },
+            liveSince,
+          ),
+        ),
         updatedAt: stamp,
       });
     }

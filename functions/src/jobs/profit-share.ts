@@ -4,9 +4,15 @@
  * (one per member, id = uid) and its summary. The rate is read once, when the month's run
  * starts, and kept in its run record, so a resumed run computes exactly what the first one did.
  * A computed month is never recomputed.
+ *
+ * A member with a share and no IBAN keeps it: the statement is HELD_NO_IBAN (amount computed,
+ * not handed to the others) and they are told by notification and mail. Every run releases the
+ * held statements of members who have saved a valid IBAN since: PAYABLE, notification and mail.
  */
 import type { DocumentReference, Firestore } from "firebase-admin/firestore";
+import type { WriteBatch } from "firebase-admin/firestore";
 import {
+  type MailDoc,
   type MemberDoc,
   type PayoutPeriodDoc,
   type PayoutStatementDoc,
@@ -14,18 +20,23 @@ import {
   type ShareCandidate,
   type Stint,
   type TimestampLike,
+  type UserContactDoc,
   type UserDetailsDoc,
   type UserDoc,
   collectionGroups,
   computeProfitShare,
   configuredProfitRate,
   isPayoutDue,
+  isValidTrIban,
   parsePeriod,
   paths,
   payoutInputProblem,
+  releasedStatus,
 } from "@platform/common";
+import { escapeHtml } from "../infra/mail.js";
 import { recordConsoleProblems } from "./console-problems.js";
 import { jobRunRef } from "./job-runs.js";
+import { type JobNotification, jobNotification } from "./notifications.js";
 import {
   BatchWriter,
   type JobContext,
@@ -62,6 +73,11 @@ export async function profitShare({ db, now, log }: JobContext): Promise<JobRepo
     report.periodsComputed = (report.periodsComputed as number) + 1;
     for (const [key, value] of Object.entries(result)) report[`${doc.id}.${key}`] = value;
   }
+  const released = await releaseHeldStatements(db, now);
+  if (released > 0) {
+    log(`profit-share: ${released} held statements released`);
+    report.released = released;
+  }
   return report;
 }
 
@@ -93,14 +109,24 @@ async function computePeriod(
 
   const computedAt = run.startedAt;
   const writer = new BatchWriter(db);
+  // A resumed run writes the statements again, but tells each member of a held share once.
+  const held = statements.filter((s) => s.status === "HELD_NO_IBAN");
+  const heldNotices = await missingNotices(
+    db,
+    held.map((s) => ({ userId: s.userId, period: periodId, amount: s.amount })),
+    "PROFIT_SHARE_HELD",
+    computedAt.toDate(),
+  );
   for (const s of statements) {
-    const doc: PayoutStatementDoc = { ...s, period: periodId, computedAt };
-    await writer.set(
-      db
-        .collection(paths.statements(periodId))
-        .doc(s.userId) as DocumentReference<PayoutStatementDoc>,
-      doc,
-    );
+    const doc: PayoutStatementDoc = { ...s, period: periodId, computedAt, releasedAt: null };
+    const ref = db
+      .collection(paths.statements(periodId))
+      .doc(s.userId) as DocumentReference<PayoutStatementDoc>;
+    const notice = heldNotices.get(s.userId) ?? [];
+    await writer.group(1 + notice.length, (batch) => {
+      batch.set(ref, doc);
+      for (const write of notice) write(batch);
+    });
   }
   // Statements of an interrupted run for members no longer in the result (data changed meanwhile).
   const wanted = new Set(statements.map((s) => s.userId));
@@ -116,6 +142,8 @@ async function computePeriod(
     totalDays: summary.totalDays,
     eligibleCount: summary.eligibleCount,
     withoutIbanCount: summary.withoutIbanCount,
+    heldAmount: summary.heldAmount,
+    noBirthDateCount: summary.noBirthDateCount,
     statementCount: statements.length,
     computedAt,
   };
@@ -128,6 +156,7 @@ async function computePeriod(
     statements: statements.length,
     eligible: summary.eligibleCount,
     withoutIban: summary.withoutIbanCount,
+    noBirthDate: summary.noBirthDateCount,
     distributable: summary.distributable,
   };
 }
@@ -173,7 +202,168 @@ async function shareCandidates(db: Firestore, periodId: string): Promise<ShareCa
     userId: uid,
     type: "JUNIOR",
     birthDate: users[i]!.data()?.birthDate ?? "",
-    hasIban: (details[i]!.data()?.iban ?? "").trim().length > 0,
+    hasIban: isValidTrIban(details[i]!.data()?.iban),
     stints: stints.get(uid)!,
   }));
+}
+
+/**
+ * Held statements whose member has saved a valid IBAN since become PAYABLE, each in one batch with
+ * its notification and mail (ids from the period and member, written only when missing), so a
+ * statement is released, and its member told, exactly once.
+ */
+async function releaseHeldStatements(db: Firestore, now: Date): Promise<number> {
+  const held = await db
+    .collectionGroup(collectionGroups.statements)
+    .where("status", "==", "HELD_NO_IBAN")
+    .get();
+  if (held.empty) return 0;
+  const docs = held.docs.map((d) => ({ ref: d.ref, s: d.data() as PayoutStatementDoc }));
+  const details = await getAllChunked(
+    db,
+    docs.map(({ s }) => db.doc(paths.userDetails(s.userId)) as DocumentReference<UserDetailsDoc>),
+  );
+  const ready = docs.filter(
+    ({ s }, i) => releasedStatus(s.status, isValidTrIban(details[i]!.data()?.iban)) === "PAYABLE",
+  );
+  const notices = await missingNotices(
+    db,
+    ready.map(({ s }) => ({ userId: s.userId, period: s.period, amount: s.amount })),
+    "PROFIT_SHARE_RELEASED",
+    now,
+  );
+  const writer = new BatchWriter(db);
+  for (const { ref, s } of ready) {
+    const notice = notices.get(`${s.period}/${s.userId}`) ?? [];
+    await writer.group(1 + notice.length, (batch) => {
+      batch.update(ref, { status: "PAYABLE", ibanStatus: "PRESENT", releasedAt: timestamp(now) });
+      for (const write of notice) write(batch);
+    });
+  }
+  await writer.flush();
+  return ready.length;
+}
+
+type Write = (batch: WriteBatch) => void;
+
+/**
+ * The notification and mail owed to each member about a statement (held, or released), those
+ * not written yet, keyed by member (held, one period at a time) and by "period/member".
+ */
+async function missingNotices(
+  db: Firestore,
+  items: readonly { userId: string; period: string; amount: number }[],
+  type: "PROFIT_SHARE_HELD" | "PROFIT_SHARE_RELEASED",
+  now: Date,
+): Promise<Map<string, Write[]>> {
+  const result = new Map<string, Write[]>();
+  if (items.length === 0) return result;
+  const notifications: JobNotification[] = items.map((it) =>
+    jobNotification(db, {
+      type,
+      userId: it.userId,
+      eventKey: `payout-${it.period}`,
+      content: {},
+      now,
+    }),
+  );
+  const mailRefs = items.map((it) =>
+    db
+      .collection(paths.mail)
+      .doc(
+        `${type === "PROFIT_SHARE_HELD" ? "profit-share-held" : "profit-share-released"}-${it.period}-${it.userId}`,
+      ),
+  );
+  const uids = items.map((it) => it.userId);
+  const [users, contacts, existingNotes, existingMails] = await Promise.all([
+    getAllChunked(
+      db,
+      uids.map((uid) => db.doc(paths.user(uid)) as DocumentReference<UserDoc>),
+    ),
+    getAllChunked(
+      db,
+      uids.map((uid) => db.doc(paths.userContact(uid)) as DocumentReference<UserContactDoc>),
+    ),
+    getAllChunked(
+      db,
+      notifications.map((n) => n.ref),
+    ),
+    getAllChunked(db, mailRefs),
+  ]);
+  items.forEach((it, i) => {
+    const writes: Write[] = [];
+    if (!existingNotes[i]!.exists) {
+      const n = notifications[i]!;
+      writes.push((batch) => batch.set(n.ref, n.doc));
+    }
+    const email = contacts[i]!.data()?.email;
+    if (email && !existingMails[i]!.exists) {
+      const mail = statementMail(email, users[i]!.data()?.name ?? "", it, type, now);
+      writes.push((batch) => batch.set(mailRefs[i]!, mail));
+    }
+    const key = type === "PROFIT_SHARE_HELD" ? it.userId : `${it.period}/${it.userId}`;
+    result.set(key, writes);
+  });
+  return result;
+}
+
+const MONTHS_TR = [
+  "Ocak",
+  "Şubat",
+  "Mart",
+  "Nisan",
+  "Mayıs",
+  "Haziran",
+  "Temmuz",
+  "Ağustos",
+  "Eylül",
+  "Ekim",
+  "Kasım",
+  "Aralık",
+];
+
+/** "2026-11" → "Kasım 2026". */
+export function periodNameTr(periodId: string): string {
+  const p = parsePeriod(periodId);
+  return `${MONTHS_TR[p.month - 1]} ${p.year}`;
+}
+
+const formatLira = (amount: number) =>
+  new Intl.NumberFormat("tr-TR", { style: "currency", currency: "TRY" }).format(amount);
+
+function statementMail(
+  to: string,
+  name: string,
+  item: { period: string; amount: number },
+  type: "PROFIT_SHARE_HELD" | "PROFIT_SHARE_RELEASED",
+  now: Date,
+): MailDoc {
+  const month = periodNameTr(item.period);
+  const lines =
+    type === "PROFIT_SHARE_HELD"
+      ? [
+          `Merhaba ${name},`,
+          `${month} kâr payınız ${formatLira(item.amount)} olarak hesaplandı, ancak hesabınızda IBAN bilgisi bulunmadığı için ödemeye alınamadı.`,
+          "Payınız sizin için saklanıyor: Hesabım sayfasındaki Ödeme Bilgileri bölümüne IBAN numaranızı girdiğinizde, ertesi hesaplamada ödemeye alınır.",
+        ]
+      : [
+          `Merhaba ${name},`,
+          `IBAN bilginiz kaydedildi. ${month} kâr payınız (${formatLira(item.amount)}) ödemeye alındı.`,
+          "Ayrıntıları Hesabım sayfasındaki Kazançlarım bölümünde görebilirsiniz.",
+        ];
+  const subject =
+    type === "PROFIT_SHARE_HELD"
+      ? `${month} kâr payınız IBAN bilginizi bekliyor`
+      : `${month} kâr payınız ödemeye alındı`;
+  return {
+    to,
+    message: {
+      subject,
+      text: lines.join("\n\n"),
+      html: `<div style="font-family:Arial,sans-serif;font-size:15px;line-height:1.5">${lines
+        .map((l) => `<p>${escapeHtml(l)}</p>`)
+        .join("")}</div>`,
+    },
+    createdAt: timestamp(now),
+  };
 }

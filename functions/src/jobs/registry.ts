@@ -1,4 +1,5 @@
 /** Every job by name: what the scheduled functions, `npm run job` and the local clock run. */
+import { announceHiring } from "./announce-hiring.js";
 import { announceProfitRate } from "./announce-profit-rate.js";
 import { applyRemovalDecisions } from "./apply-removal-decisions.js";
 import { closeVotes } from "./close-votes.js";
@@ -16,6 +17,7 @@ export const JOBS: Record<JobName, (ctx: JobContext) => Promise<JobReport>> = {
   "close-votes": closeVotes,
   "select-applicants": selectApplicants,
   "apply-removal-decisions": applyRemovalDecisions,
+  "announce-hiring": announceHiring,
   "announce-profit-rate": announceProfitRate,
   "profit-share": profitShare,
   "purge-mail": purgeMail,

@@ -51,6 +51,7 @@ export const jobOpenVotes = scheduledJob("open-votes");
 export const jobCloseVotes = scheduledJob("close-votes");
 export const jobSelectApplicants = scheduledJob("select-applicants");
 export const jobApplyRemovalDecisions = scheduledJob("apply-removal-decisions");
+export const jobAnnounceHiring = scheduledJob("announce-hiring");
 export const jobAnnounceProfitRate = scheduledJob("announce-profit-rate");
 export const jobProfitShare = scheduledJob("profit-share");
 export const jobPurgeMail = scheduledJob("purge-mail");

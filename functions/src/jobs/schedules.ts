@@ -12,6 +12,7 @@ export const JOB_NAMES = [
   "close-votes",
   "select-applicants",
   "apply-removal-decisions",
+  "announce-hiring",
   "announce-profit-rate",
   "profit-share",
   "purge-mail",
@@ -37,8 +38,9 @@ export const JOB_SCHEDULES: Record<JobName, JobSchedule> = {
     what: "the week's votes for every live team; PROJECT_USER_VOTETIME to each voter",
   },
   "close-votes": {
-    cron: "59 23 * * 5",
-    when: "Friday 23:59",
+    // The vote takes answers through Friday 23:59 (spec §1): it closes when Saturday begins.
+    cron: "0 0 * * 6",
+    when: "Saturday 00:00",
     what: "ratings and skill averages, feedback, removal reviews; PROJECT_USER_VOTECOMPLETED",
   },
   "select-applicants": {
@@ -50,6 +52,11 @@ export const JOB_SCHEDULES: Record<JobName, JobSchedule> = {
     cron: "*/5 * * * *",
     when: "every 5 minutes",
     what: "applies removal decisions recorded by ops on removalReviews",
+  },
+  "announce-hiring": {
+    cron: "*/5 * * * *",
+    when: "every 5 minutes",
+    what: "PROJECT_HIRING for each newly opened seat to every member who could take it",
   },
   "announce-profit-rate": {
     cron: "*/5 * * * *",

@@ -1,8 +1,16 @@
 /** Reference data for forms: skills, countries and their cities, Turkish language names. */
 import type { DocumentReference } from "firebase-admin/firestore";
-import { type CitiesDoc, type CountriesDoc, messages, paths } from "@platform/common";
+import {
+  type CitiesDoc,
+  type CountriesDoc,
+  addressCountry,
+  addressError,
+  messages,
+  paths,
+  splitAddress,
+} from "@platform/common";
 import { db } from "../firebase.js";
-import { notFound } from "../http/errors.js";
+import { badRequest, notFound } from "../http/errors.js";
 import { lookupNames } from "./refs.js";
 
 const collator = new Intl.Collator("tr");
@@ -28,4 +36,17 @@ export async function cities(isoCode: string): Promise<{ name: string }[]> {
     return [];
   }
   return [...(snap.data()?.names ?? [])].sort(collator.compare).map((name) => ({ name }));
+}
+
+/**
+ * A profile address ("country - city") must name a country of `lookups/countries` and, when it
+ * names a city, one of that country's cities (spec §5): otherwise a 400 with the Turkish reason.
+ */
+export async function assertAddressInLookups(address: string): Promise<void> {
+  if (!splitAddress(address).country) return;
+  const list = await countries();
+  const country = addressCountry(address, list);
+  const cityNames = country ? (await cities(country.isoCode)).map((c) => c.name) : [];
+  const error = addressError(address, list, cityNames);
+  if (error) throw badRequest(error);
 }

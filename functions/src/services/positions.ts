@@ -7,7 +7,7 @@ import {
   type PositionDto,
   type ProjectDoc,
   RATING_CATEGORIES,
-  freshWindow,
+  seatWindow,
   appliedInCurrentWindow,
   canManageProject,
   checkApplication,
@@ -19,6 +19,7 @@ import type { AuthUser } from "../http/auth.js";
 import { ApiError, forbidden, notFound } from "../http/errors.js";
 import { toDate, ts, windowFields } from "../infra/firestore.js";
 import { positionFields, teamMemberDto } from "./dto.js";
+import { recordSeatOpening } from "../infra/hiring.js";
 import { notify } from "./notify.js";
 import { canSee, teamEmails } from "./projects.js";
 import {
@@ -83,7 +84,11 @@ export interface NewPosition {
   positionType: MemberType;
 }
 
-/** The manager opens new positions, each with a 24-hour window from now; the team is told. */
+/**
+ * The manager opens new positions, each with a 24-hour window from now (from Saturday 12:00 for
+ * a seat other than the Junior Project Manager's while the Junior-PM-only period runs); the team
+ * is told at once, the members who could take a seat by the `announce-hiring` job.
+ */
 export async function addPositions(
   uid: string,
   projectId: string,
@@ -108,6 +113,25 @@ export async function addPositions(
       const ref = db()
         .collection(paths.positions(projectId))
         .doc() as DocumentReference<PositionDoc>;
+      const window = seatWindow(
+        { type: p.positionType, positionName: p.positionName },
+        toDate(project.liveSince),
+        now,
+      );
+      recordSeatOpening(
+        db(),
+        tx,
+        {
+          projectId,
+          projectTitle: project.title,
+          positionId: ref.id,
+          positionName: p.positionName,
+          type: p.positionType,
+          leftBy: null,
+          windowStartsAt: window.windowStartsAt,
+        },
+        now,
+      );
       const doc: PositionDoc = {
         projectId,
         positionId: ref.id,
@@ -115,7 +139,7 @@ export async function addPositions(
         type: p.positionType,
         expectations: p.expectations,
         status: "OPEN",
-        ...windowFields(freshWindow(now)),
+        ...windowFields(window),
         applicantCount: 0,
         filledBy: null,
         createdAt: ts(now),
@@ -142,8 +166,9 @@ export async function addPositions(
 }
 
 /**
- * The manager deletes an open position: its applications go with it and their applicants are
- * free to apply elsewhere. A filled seat cannot be deleted.
+ * The manager deletes an open position: its applications go with it, their applicants are free
+ * to apply elsewhere and each one still waiting hears the outcome (PROJECT_REJECTED). A filled
+ * seat cannot be deleted.
  */
 export async function deletePosition(uid: string, positionId: string, now: Date) {
   const ref = await findPositionRef(positionId);
@@ -168,6 +193,17 @@ export async function deletePosition(uid: string, positionId: string, now: Date)
       apps.docs.map((a) => tx.get(stateRef((a.data() as ApplicationDoc).userId))),
     );
     for (const a of apps.docs) tx.delete(a.ref);
+    notify(
+      tx,
+      apps.docs
+        .map((a) => a.data() as ApplicationDoc)
+        .filter((a) => a.status === "PENDING")
+        .map((a) => a.userId),
+      "PROJECT_REJECTED",
+      { projectId, projectTitle: project.title },
+      now,
+      `${projectId}:${positionId}:deleted`,
+    );
     for (const s of applicants) {
       if (s.data()?.activeApplication?.positionId === positionId) {
         tx.set(s.ref, { activeApplication: null });

@@ -17,6 +17,8 @@ import {
   normalizeTelephone,
   parseBirthDate,
   foldEmail,
+  ibanError,
+  normalizeIban,
   isAsciiEmail,
   isEmailAddress,
   toTitleCaseTr,
@@ -132,10 +134,10 @@ export function buildProfileUpdate(body: ProfileBody, now: Date): ProfileUpdateR
     details.telephone = r.value;
   }
   if (has(body, "iban")) {
-    const iban = typeof body.iban === "string" ? body.iban.replace(/\s+/g, "").toUpperCase() : "";
-    if (iban && !/^TR\d{24}$/.test(iban)) {
-      return { ok: false, message: messages.users.ibanInvalid };
-    }
+    // Format and ISO 13616 checksum, the rule of the payment section (PUT /users/me/iban).
+    const iban = normalizeIban(body.iban);
+    const error = iban ? ibanError(iban) : null;
+    if (error) return { ok: false, message: error };
     details.iban = iban;
   }
 

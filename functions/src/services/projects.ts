@@ -7,7 +7,7 @@ import {
   type ProjectDoc,
   type ProjectDto,
   type UserProjectDto,
-  freshWindow,
+  seatWindow,
   canManageProject,
   collectionGroups,
   durationDays,
@@ -19,6 +19,7 @@ import type { AuthUser } from "../http/auth.js";
 import { isStaff } from "../http/auth.js";
 import { ApiError, badRequest, forbidden, notFound } from "../http/errors.js";
 import { windowFields, toDate, toIso, ts } from "../infra/firestore.js";
+import { recordSeatOpening } from "../infra/hiring.js";
 import { projectDto } from "./dto.js";
 import { notify } from "./notify.js";
 import { contactRef, data, positionRef, projectRef, userRef } from "./refs.js";
@@ -134,7 +135,8 @@ export async function userProjects(userId: string, now: Date): Promise<UserProje
 
 /**
  * A member leaves their project: membership closed, their seat reopened with a fresh 24-hour
- * window, counts and team updated, `PROJECT_USER_LEFT` to the rest of the team; one transaction.
+ * window, counts and team updated, `PROJECT_USER_LEFT` and `PROJECT_HIRING` to the rest of the
+ * team, the opening recorded for the `announce-hiring` job; one transaction.
  */
 export async function leaveProject(uid: string, projectId: string, now: Date) {
   return db().runTransaction(async (tx) => {
@@ -157,13 +159,33 @@ export async function leaveProject(uid: string, projectId: string, now: Date) {
     const departure: MemberDepartureDoc = { reason: "LEFT", leftAt: ts(now) };
     tx.set(db().doc(paths.memberDeparture(projectId, uid)), departure);
     if (posSnap.exists) {
+      const seat = posSnap.data() as PositionDoc;
+      const window = seatWindow(
+        { type: seat.type, positionName: seat.positionName },
+        toDate(project.liveSince),
+        now,
+      );
       tx.update(posRef, {
         status: "OPEN",
         filledBy: null,
         applicantCount: 0,
-        ...windowFields(freshWindow(now)),
+        ...windowFields(window),
         updatedAt: ts(now),
       });
+      recordSeatOpening(
+        db(),
+        tx,
+        {
+          projectId,
+          projectTitle: project.title,
+          positionId: member.positionId,
+          positionName: seat.positionName,
+          type: seat.type,
+          leftBy: uid,
+          windowStartsAt: window.windowStartsAt,
+        },
+        now,
+      );
     }
     const remaining = (project.team ?? []).filter((m) => m.uid !== uid);
     tx.update(projectRef(projectId), {
@@ -189,6 +211,16 @@ export async function leaveProject(uid: string, projectId: string, now: Date) {
       now,
       `${projectId}:${uid}:${now.getTime()}`,
     );
+    if (posSnap.exists) {
+      notify(
+        tx,
+        remaining.map((m) => m.uid),
+        "PROJECT_HIRING",
+        { projectId, projectTitle: project.title },
+        now,
+        `${projectId}:${member.positionId}:${now.getTime()}`,
+      );
+    }
     return { projectId, positionId: member.positionId };
   });
 }

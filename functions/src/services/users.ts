@@ -23,6 +23,7 @@ import { userDto } from "./dto.js";
 import { type ProfileUpdate } from "./profile-update.js";
 import { assertKnownPositions, contactRef, data, detailsRef, projectRef, userRef } from "./refs.js";
 import { syncEmailVerified } from "./accounts.js";
+import { assertAddressInLookups } from "./lookups.js";
 
 /** Whether `viewer` and `uid` are active members of the same project (spec §6). */
 async function inSameProject(viewerUid: string, target: UserDoc): Promise<boolean> {
@@ -105,6 +106,7 @@ export async function updateProfile(
   if (update.user.position) {
     await assertKnownPositions([update.user.position.name], messages.users.positionUnknown);
   }
+  if (update.user.address) await assertAddressInLookups(update.user.address);
 
   const oldEmail = contact?.email ?? null;
   const newEmail = update.email;

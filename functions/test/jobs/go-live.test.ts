@@ -27,6 +27,12 @@ async function queue(db: FirebaseFirestore.Firestore) {
     applicantCount: 0,
     filledBy: null,
   });
+  await db.doc(paths.position("first", "dev")).set({
+    projectId: "first",
+    positionName: "Frontend Developer",
+    type: "JUNIOR",
+    expectations: [],
+  });
 }
 
 describe("go-live", () => {
@@ -58,6 +64,13 @@ describe("go-live", () => {
     expect(position).toMatchObject({
       windowStartsAt: friday.toISOString(),
       windowEndsAt: istanbulTime(2026, 11, 21, 12).toISOString(),
+    });
+    // Every other seat opens when that period ends: Saturday 12:00 to Sunday 12:00.
+    const dev = plain((await db.doc(paths.position("first", "dev")).get()).data());
+    expect(dev).toMatchObject({
+      status: "OPEN",
+      windowStartsAt: istanbulTime(2026, 11, 21, 12).toISOString(),
+      windowEndsAt: istanbulTime(2026, 11, 22, 12).toISOString(),
     });
     const notices = await db.collection(paths.notifications).get();
     expect(notices.docs.map((d) => d.get("userId")).sort()).toEqual(["u1", "u2"]);

@@ -9,6 +9,8 @@ import { count, crashingAfter, dump, plain, run, testDatabases } from "./harness
 const firestore = testDatabases();
 
 const payday = istanbulTime(2026, 12, 15, 10);
+/** Passes the format and the mod-97 checksum. */
+const VALID_IBAN = "TR330006100519786457841326";
 
 /** November 2026 (30 days) with every kind of member. */
 async function november(netProfit: number | null = 10_000) {
@@ -21,7 +23,7 @@ async function november(netProfit: number | null = 10_000) {
   }
   await addProject(db, "p");
   await addProject(db, "q");
-  const iban = "TR000000000000000000000001";
+  const iban = VALID_IBAN;
   await addUser(db, "full", {}, { iban });
   await addUser(db, "mid", {}, { iban });
   await addUser(db, "no-iban");
@@ -77,22 +79,37 @@ describe("profit-share", () => {
     const report = await run(profitShare, db, payday);
     expect(report).toMatchObject({ periodsComputed: 1, "2026-11.statements": 4 });
     const byUser = await statements(db);
-    // 30 + 15 + 30 days share 9 000 TL; no IBAN: a statement without an amount.
+    // 30 + 15 + 30 + 30 days share 9 000 TL; no IBAN: the share is held, not handed out.
     expect(Object.keys(byUser).sort()).toEqual(["full", "mid", "moved", "no-iban"]);
     expect(byUser.full).toMatchObject({
       days: 30,
-      amount: 3_600,
+      amount: 2_571.43,
+      amountKurus: 257_143,
       ibanStatus: "PRESENT",
-      share: 0.4,
+      status: "PAYABLE",
+      share: 30 / 105,
     });
-    expect(byUser.mid).toMatchObject({ days: 15, amount: 1_800, ibanStatus: "PRESENT" });
-    expect(byUser.moved).toMatchObject({ days: 30, amount: 3_600 });
+    expect(byUser.mid).toMatchObject({
+      days: 15,
+      amount: 1_285.71,
+      amountKurus: 128_571,
+      ibanStatus: "PRESENT",
+    });
+    expect(byUser.moved).toMatchObject({ days: 30, amount: 2_571.43, amountKurus: 257_143 });
     expect(byUser["no-iban"]).toMatchObject({
       days: 30,
-      amount: 0,
-      share: 0,
+      amount: 2_571.43,
+      amountKurus: 257_143,
+      share: 30 / 105,
       ibanStatus: "MISSING",
+      status: "HELD_NO_IBAN",
     });
+    expect(
+      Object.values(byUser).reduce<number>(
+        (sum, st) => sum + (st as { amountKurus: number }).amountKurus,
+        0,
+      ),
+    ).toBe(900_000);
     expect(byUser.full).toMatchObject({
       userId: "full",
       period: "2026-11",
@@ -106,11 +123,84 @@ describe("profit-share", () => {
       platformRate: 0.1,
       platformAmount: 1_000,
       distributable: 9_000,
-      totalDays: 75,
-      eligibleCount: 3,
+      totalDays: 105,
+      eligibleCount: 4,
       withoutIbanCount: 1,
+      heldAmount: 2_571.43,
       statementCount: 4,
       computedAt: payday.toISOString(),
+    });
+  });
+
+  it("tells a member whose share is held, once, by notification and mail", async () => {
+    const db = await november();
+    await run(profitShare, db, payday);
+    await run(profitShare, db, istanbulTime(2026, 12, 16, 10));
+    const notes = await db.collection(paths.notifications).get();
+    expect(notes.docs.map((d) => [d.get("userId"), d.get("type")])).toEqual([
+      ["no-iban", "PROFIT_SHARE_HELD"],
+    ]);
+    const mails = await db.collection(paths.mail).get();
+    expect(mails.docs.map((d) => d.get("to"))).toEqual(["no-iban@example.com"]);
+    expect(mails.docs[0]!.get("message.subject")).toBe(
+      "Kasım 2026 kâr payınız IBAN bilginizi bekliyor",
+    );
+    expect(mails.docs[0]!.get("message.text")).toContain("2.571,43");
+  });
+
+  it("releases a held share in the first run after the member saved an IBAN", async () => {
+    const db = await november();
+    await run(profitShare, db, payday);
+    // Still no IBAN the next day: nothing changes.
+    expect(await run(profitShare, db, istanbulTime(2026, 12, 16, 10))).toEqual({
+      periodsComputed: 0,
+    });
+    // An invalid IBAN written some other way releases nothing either.
+    await db.doc(paths.userDetails("no-iban")).update({ iban: "TR000000000000000000000001" });
+    expect(await run(profitShare, db, istanbulTime(2026, 12, 17, 10))).toEqual({
+      periodsComputed: 0,
+    });
+    await db.doc(paths.userDetails("no-iban")).update({ iban: VALID_IBAN });
+    const released = istanbulTime(2026, 12, 18, 10);
+    expect(await run(profitShare, db, released)).toEqual({ periodsComputed: 0, released: 1 });
+    expect((await statements(db))["no-iban"]).toMatchObject({
+      status: "PAYABLE",
+      ibanStatus: "PRESENT",
+      amountKurus: 257_143,
+      releasedAt: released.toISOString(),
+    });
+    // Once: the next run releases nothing and tells nobody again.
+    expect(await run(profitShare, db, istanbulTime(2026, 12, 19, 10))).toEqual({
+      periodsComputed: 0,
+    });
+    const notes = (await db.collection(paths.notifications).get()).docs.map((d) => d.get("type"));
+    expect(notes.sort()).toEqual(["PROFIT_SHARE_HELD", "PROFIT_SHARE_RELEASED"]);
+    const subjects = (await db.collection(paths.mail).get()).docs.map((d) =>
+      d.get("message.subject"),
+    );
+    expect(subjects.sort()).toEqual([
+      "Kasım 2026 kâr payınız IBAN bilginizi bekliyor",
+      "Kasım 2026 kâr payınız ödemeye alındı",
+    ]);
+  });
+
+  it("gives a Junior with days and no birth date a statement saying so", async () => {
+    const db = await november();
+    await addUser(db, "no-birth", { birthDate: "" }, { iban: VALID_IBAN });
+    await addTeam(db, "q", [{ uid: "no-birth", type: "JUNIOR" }]);
+    await run(profitShare, db, payday);
+    const byUser = await statements(db);
+    expect(byUser["no-birth"]).toMatchObject({
+      days: 30,
+      share: 0,
+      amountKurus: 0,
+      status: "NO_BIRTH_DATE",
+    });
+    // Not part of the split: the other four still share the whole 9 000 TL.
+    expect(byUser.full).toMatchObject({ amountKurus: 257_143 });
+    expect((await db.doc(`${paths.payouts}/2026-11`).get()).data()).toMatchObject({
+      noBirthDateCount: 1,
+      statementCount: 5,
     });
   });
 

@@ -12,11 +12,12 @@ describe("job schedules", () => {
     }
   });
 
-  it("vote closing at Friday 23:59", () => {
+  it("vote closing at Saturday 00:00, after the minute 23:59 the vote includes", () => {
     const cron = JOB_SCHEDULES["close-votes"].cron;
-    expect(cronMatches(cron, istanbulTime(2026, 11, 20, 23, 59))).toBe(true);
-    expect(cronMatches(cron, istanbulTime(2026, 11, 20, 23, 58))).toBe(false);
-    expect(cronMatches(cron, istanbulTime(2026, 11, 27, 23, 59))).toBe(true);
+    expect(cronMatches(cron, istanbulTime(2026, 11, 21, 0, 0))).toBe(true);
+    expect(cronMatches(cron, istanbulTime(2026, 11, 20, 23, 59))).toBe(false);
+    expect(cronMatches(cron, istanbulTime(2026, 11, 22, 0, 0))).toBe(false);
+    expect(cronMatches(cron, istanbulTime(2026, 11, 28, 0, 0))).toBe(true);
   });
 
   it("sweeps every five minutes, on the minute", () => {

@@ -10,7 +10,8 @@ const firestore = testDatabases();
 
 const week = "2026-11-20";
 const opens = istanbulTime(2026, 11, 20, 12);
-const closes = istanbulTime(2026, 11, 20, 23, 59);
+// The vote takes answers through Friday 23:59 and closes when Saturday begins.
+const closes = istanbulTime(2026, 11, 21, 0, 0);
 const scores = (v: number) => ({
   timeControl: v,
   communication: v,
@@ -285,7 +286,7 @@ describe("close-votes", () => {
         submittedAt: istanbulTime(2026, 11, 20, 23, 58, 59),
         aggregatedAt: null,
       });
-    const next = await run(closeVotes, db, istanbulTime(2026, 11, 27, 23, 59));
+    const next = await run(closeVotes, db, istanbulTime(2026, 11, 28, 0, 0));
     expect(next).toMatchObject({ answersCounted: 1 });
     expect((await db.doc(paths.user("j3")).get()).data()).toMatchObject({
       rateCount: 1,
@@ -293,9 +294,9 @@ describe("close-votes", () => {
     });
   });
 
-  it("does not count this week's answers before 23:59", async () => {
+  it("does not count this week's answers before Saturday 00:00, not even at 23:59:59", async () => {
     const db = await votedWeek();
-    const early = await run(closeVotes, db, istanbulTime(2026, 11, 20, 23, 58));
+    const early = await run(closeVotes, db, istanbulTime(2026, 11, 20, 23, 59, 59));
     expect(early).toMatchObject({ weekId: "2026-11-13", answersCounted: 0 });
     expect((await db.doc(paths.user("j1")).get()).get("rateCount")).toBe(0);
   });

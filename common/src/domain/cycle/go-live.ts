@@ -2,7 +2,13 @@
  * Go-live (spec §1): every Friday 12:00 the next queued project, in `goLiveAt` order, becomes
  * live. One project per Friday: a project whose date has passed waits for the next Friday.
  */
-import { freshWindow } from "./selection.js";
+import { addHours } from "../business-time.js";
+import type { MemberType } from "../../model/enums.js";
+import {
+  APPLICATION_WINDOW_HOURS,
+  isJuniorProjectManager,
+  juniorPmPriorityEndsAt,
+} from "../project-rules.js";
 
 export interface QueuedProject {
   id: string;
@@ -28,11 +34,39 @@ export function chooseProjectToGoLive(
   return due[0]?.id ?? null;
 }
 
+export interface Seat {
+  type: MemberType;
+  positionName: string;
+}
+
 /**
- * The application window of a position that is open when its project goes live: 24 hours from
- * the go-live moment, whatever was prepared in the console, so that the Junior Project Manager
- * period (until Saturday 12:00) and the window start together.
+ * The application window of a seat that opens at `now` in a project live since `liveSince`
+ * (spec §1): 24 hours. Until the first Saturday 12:00 after go-live only Junior Project Managers
+ * may apply, so the Junior Project Manager's seat opens at once and every other seat opens at
+ * that Saturday 12:00 — never a window that ends before anyone may use it. A seat opening after
+ * that Saturday opens at `now`.
  */
-export function goLiveWindow(liveSince: Date): { windowStartsAt: Date; windowEndsAt: Date } {
-  return freshWindow(liveSince);
+export function seatWindow(
+  seat: Seat,
+  liveSince: Date | null,
+  now: Date,
+): { windowStartsAt: Date; windowEndsAt: Date } {
+  let start = now;
+  if (liveSince && !isJuniorProjectManager(seat.type, seat.positionName)) {
+    const priorityEnds = juniorPmPriorityEndsAt(liveSince);
+    if (priorityEnds.getTime() > start.getTime()) start = priorityEnds;
+  }
+  return { windowStartsAt: start, windowEndsAt: addHours(start, APPLICATION_WINDOW_HOURS) };
+}
+
+/**
+ * The window of a seat that is open when its project goes live: the Junior Project Manager's
+ * seat from the go-live minute (Friday 12:00 to Saturday 12:00), every other seat from Saturday
+ * 12:00 to Sunday 12:00, whatever was prepared in the console.
+ */
+export function goLiveWindow(
+  seat: Seat,
+  liveSince: Date,
+): { windowStartsAt: Date; windowEndsAt: Date } {
+  return seatWindow(seat, liveSince, liveSince);
 }

@@ -1,7 +1,7 @@
 /**
  * The monthly profit share (spec §1, design §4). On the 15th, for the previous month: the
  * platform keeps its rate of the net profit; the rest is split by working days among Juniors
- * aged 18 or over on the payout date who gave an IBAN. Pure: amounts in kuruş (integers) so the
+ * aged 18 or over on the payout date (a share without an IBAN is held for its member). Pure: amounts in kuruş (integers) so the
  * statements add up to the distributable amount exactly.
  */
 import { daysInMonth, istanbulParts, istanbulTime, pad } from "../business-time.js";
@@ -107,14 +107,26 @@ export interface ShareCandidate {
   stints: readonly Stint[];
 }
 
+/**
+ * Where a statement stands: PAYABLE (to the member's IBAN), HELD_NO_IBAN (the share is computed
+ * and kept for the member, out of everyone else's, until an IBAN is saved; then it becomes
+ * PAYABLE), NO_BIRTH_DATE (a Junior with working days whose age is unknown: no share, and the
+ * statement says why).
+ */
+export const STATEMENT_STATUSES = ["PAYABLE", "HELD_NO_IBAN", "NO_BIRTH_DATE"] as const;
+export type StatementStatus = (typeof STATEMENT_STATUSES)[number];
+
 export interface ShareStatement {
   userId: string;
   days: number;
-  /** Fraction of the distributable amount (0 when no IBAN was given). */
+  /** Fraction of the distributable amount (0 without a share). */
   share: number;
-  /** In Turkish lira, two decimals. */
+  /** In Turkish lira, two decimals (the same amount as `amountKurus`). */
   amount: number;
+  /** The amount in kuruş, an integer: what the statements add up with. */
+  amountKurus: number;
   ibanStatus: "PRESENT" | "MISSING";
+  status: StatementStatus;
 }
 
 export interface ShareSummary {
@@ -123,12 +135,16 @@ export interface ShareSummary {
   platformRate: number;
   platformAmount: number;
   distributable: number;
-  /** Working days of the members who receive a share. */
+  /** Working days of the members who have a share (paid now or held). */
   totalDays: number;
-  /** Members who receive a share (18+, Junior, IBAN given, at least one day). */
+  /** Members who have a share (18+, Junior, at least one day), IBAN or not. */
   eligibleCount: number;
-  /** Members who would receive a share but gave no IBAN. */
+  /** Members whose share is held until they save an IBAN. */
   withoutIbanCount: number;
+  /** The held shares, in lira. */
+  heldAmount: number;
+  /** Juniors with working days whose birth date is unknown. */
+  noBirthDateCount: number;
 }
 
 export interface ProfitShare {
@@ -140,9 +156,11 @@ const toKurus = (lira: number) => Math.round(lira * 100);
 const toLira = (kurus: number) => kurus / 100;
 
 /**
- * The month's statements and summary. Members without an IBAN get a statement with their days
- * and a zero amount (MISSING) so they see why; they take no part in the split. Under-18s, members
- * whose birth date is unknown, Seniors and members without a day in the month get none.
+ * The month's statements and summary. Every Junior aged 18 or over on the payout date with at
+ * least one working day has a share by days; a member without an IBAN keeps theirs, held
+ * (HELD_NO_IBAN), instead of it going to the others. A Junior with days but no known birth date
+ * gets a statement saying so (NO_BIRTH_DATE) and no share. Under-18s, Seniors and members without
+ * a day in the month get none.
  */
 export function computeProfitShare(input: {
   period: string;
@@ -158,26 +176,47 @@ export function computeProfitShare(input: {
   const platformKurus = Math.round(netKurus * input.platformRate);
   const distributableKurus = netKurus - platformKurus;
 
-  const adults = input.members
+  const juniors = input.members
     .filter((m) => m.type === "JUNIOR")
-    .filter((m) => (ageOn(m.birthDate, paidOn) ?? -1) >= PROFIT_SHARE_MIN_AGE)
-    .map((m) => ({ ...m, days: workingDays(input.period, m.stints) }))
+    .map((m) => ({
+      ...m,
+      age: ageOn(m.birthDate, paidOn),
+      days: workingDays(input.period, m.stints),
+    }))
     .filter((m) => m.days > 0)
     .sort((a, b) => (a.userId < b.userId ? -1 : 1));
-  const paid = adults.filter((m) => m.hasIban);
-  const totalDays = paid.reduce((sum, m) => sum + m.days, 0);
+  const adults = juniors.filter((m) => m.age !== null && m.age >= PROFIT_SHARE_MIN_AGE);
+  const unknownAge = juniors.filter((m) => m.age === null);
+  const totalDays = adults.reduce((sum, m) => sum + m.days, 0);
   const amounts = splitByDays(
     distributableKurus,
-    paid.map((m) => ({ userId: m.userId, days: m.days })),
+    adults.map((m) => ({ userId: m.userId, days: m.days })),
   );
 
-  const statements: ShareStatement[] = adults.map((m) => ({
-    userId: m.userId,
-    days: m.days,
-    share: m.hasIban && totalDays > 0 ? m.days / totalDays : 0,
-    amount: m.hasIban ? toLira(amounts.get(m.userId) ?? 0) : 0,
-    ibanStatus: m.hasIban ? "PRESENT" : "MISSING",
-  }));
+  const statements: ShareStatement[] = [
+    ...adults.map((m): ShareStatement => {
+      const kurus = amounts.get(m.userId) ?? 0;
+      return {
+        userId: m.userId,
+        days: m.days,
+        share: totalDays > 0 ? m.days / totalDays : 0,
+        amount: toLira(kurus),
+        amountKurus: kurus,
+        ibanStatus: m.hasIban ? "PRESENT" : "MISSING",
+        status: m.hasIban ? "PAYABLE" : "HELD_NO_IBAN",
+      };
+    }),
+    ...unknownAge.map((m): ShareStatement => ({
+      userId: m.userId,
+      days: m.days,
+      share: 0,
+      amount: 0,
+      amountKurus: 0,
+      ibanStatus: m.hasIban ? "PRESENT" : "MISSING",
+      status: "NO_BIRTH_DATE",
+    })),
+  ].sort((a, b) => (a.userId < b.userId ? -1 : 1));
+  const held = statements.filter((s) => s.status === "HELD_NO_IBAN");
   return {
     summary: {
       period: input.period,
@@ -186,11 +225,21 @@ export function computeProfitShare(input: {
       platformAmount: toLira(platformKurus),
       distributable: toLira(distributableKurus),
       totalDays,
-      eligibleCount: paid.length,
-      withoutIbanCount: adults.length - paid.length,
+      eligibleCount: adults.length,
+      withoutIbanCount: held.length,
+      heldAmount: toLira(held.reduce((sum, s) => sum + s.amountKurus, 0)),
+      noBirthDateCount: unknownAge.length,
     },
     statements,
   };
+}
+
+/**
+ * A held statement is released (becomes PAYABLE) once its member has a valid IBAN: the daily
+ * run after the IBAN was saved. Anything else stays as it is.
+ */
+export function releasedStatus(status: StatementStatus, hasIban: boolean): StatementStatus {
+  return status === "HELD_NO_IBAN" && hasIban ? "PAYABLE" : status;
 }
 
 /**

@@ -1,13 +1,16 @@
 /**
  * The moments of the platform week (spec §1): go-live and vote opening on Friday 12:00, vote
- * closing on Friday 23:59, all in Istanbul time. Pure: `now` comes in.
+ * closing at the end of Friday 23:59 (Saturday 00:00), all in Istanbul time. Pure: `now` comes in.
  */
 import { addDays, istanbulParts, istanbulTime, weekId, weekStart } from "../business-time.js";
 
 const MINUTE_MS = 60 * 1000;
 
-/** The vote of a week closes at 23:59 on its Friday: 11 hours 59 minutes after it opens. */
-export const VOTE_OPEN_MINUTES = 11 * 60 + 59;
+/**
+ * The vote of a week runs "Friday 12:00 to 23:59" (spec §1), the minute 23:59 included: answers
+ * are accepted up to Saturday 00:00, 12 hours after it opens, when the closing run counts them.
+ */
+export const VOTE_OPEN_MINUTES = 12 * 60;
 
 export interface VoteWeek {
   weekId: string;
@@ -38,15 +41,15 @@ export function voteWeekById(id: string): VoteWeek {
   return voteWeekStartingAt(friday);
 }
 
-/** Is the week's vote open at `now`: from Friday 12:00 up to, not including, Friday 23:59. */
+/** Is the week's vote open at `now`: from Friday 12:00 up to, not including, Saturday 00:00. */
 export function isVoteOpen(now: Date): boolean {
   const week = voteWeekOf(now);
   return now.getTime() >= week.opensAt.getTime() && now.getTime() < week.closesAt.getTime();
 }
 
 /**
- * The latest week whose vote has closed by `now`: this week's from Friday 23:59 on, last week's
- * before that.
+ * The latest week whose vote has closed by `now`: this week's from Saturday 00:00 on, last
+ * week's before that.
  */
 export function lastClosedVoteWeek(now: Date): VoteWeek {
   const current = voteWeekOf(now);

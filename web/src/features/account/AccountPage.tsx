@@ -54,6 +54,7 @@ import {
 } from "./rules";
 import { EditSectionModal, type EditSection } from "./EditSectionModal";
 import { PhotoControls } from "./PhotoControls";
+import { EarningsSection, PaymentSection } from "./PaymentSections";
 import { EDIT_TEXTS as E, ACCOUNT_TEXTS as T } from "./texts";
 
 function Section(props: {
@@ -425,6 +426,8 @@ export function AccountPage() {
                 <ProjectRow key={p._id} project={p} canEdit={canEdit} />
               ))}
             </Section>
+            <PaymentSection />
+            <EarningsSection />
             {survey && (
               <Section title={T.survey} id="anketOylamasi" testId="account-survey">
                 {(pending.data ?? []).length > 0 && (

@@ -255,9 +255,11 @@ export const SCROLL_OFFSET_PX = 100;
 export const SCROLL_DELAY_MS = 500;
 
 /** The section a hash of the account page scrolls to. */
-export function hashTarget(hash: string): "anketOylamasi" | "geriBildirimler" | null {
+export function hashTarget(
+  hash: string,
+): "anketOylamasi" | "geriBildirimler" | "kazanclarim" | null {
   const id = hash.replace(/^#/, "");
-  return id === "anketOylamasi" || id === "geriBildirimler" ? id : null;
+  return id === "anketOylamasi" || id === "geriBildirimler" || id === "kazanclarim" ? id : null;
 }
 
 /** The survey section shows only on a Junior's own page (spec §2, §6). */

@@ -62,6 +62,12 @@ describe("click actions (spec §4)", () => {
     }
   });
 
+  it("profit share notifications open the earnings section of the own account page", () => {
+    for (const type of ["PROFIT_SHARE_HELD", "PROFIT_SHARE_RELEASED"] as const) {
+      expect(action(type)).toEqual({ kind: "navigate", to: "/hesabim/elif-yildiz#kazanclarim" });
+    }
+  });
+
   it("vote time opens the rating popup with the voteId", () => {
     expect(action("PROJECT_USER_VOTETIME")).toEqual({ kind: "vote", voteId: "v1" });
     expect(action("PROJECT_USER_VOTETIME", {})).toEqual({ kind: "navigate", to: "/bildirimler" });

@@ -55,6 +55,9 @@ export function notificationAction(n: NotificationLike, ownSlug: string): Notifi
     case "PROJECT_USER_LEFT":
     case "PROJECT_TO_LIVE":
       return toProjects(true);
+    case "PROFIT_SHARE_HELD":
+    case "PROFIT_SHARE_RELEASED":
+      return { kind: "navigate", to: `/hesabim/${ownSlug}#kazanclarim` };
   }
 }
 

@@ -1,0 +1,243 @@
+/**
+ * The account page's "Ödeme Bilgileri" (the IBAN the profit share is paid to, shown masked, edited
+ * in the 627 px section modal) and "Kazançlarım" (the member's monthly statements).
+ */
+import {
+  ActionIcon,
+  Alert,
+  Badge,
+  Button,
+  Group,
+  Modal,
+  Paper,
+  Skeleton,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from "@mantine/core";
+import { useForm } from "@mantine/form";
+import { notifications } from "@mantine/notifications";
+import {
+  type PaymentInfoDto,
+  type StatementDto,
+  ibanError,
+  messages,
+  normalizeIban,
+} from "@platform/common";
+import { IconPencil } from "@tabler/icons-react";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState, type ReactNode } from "react";
+import { api } from "../../lib/api/index";
+import { messageOf } from "../../lib/api/errors";
+import {
+  STATEMENT_STATUS_COLOR,
+  STATEMENT_STATUS_TEXT,
+  formatKurus,
+  formatShare,
+  periodLabel,
+  statementHint,
+} from "./payment-rules";
+import { EDIT_TEXTS as E } from "./texts";
+
+export const PAYMENT_TEXTS = {
+  payment: "Ödeme Bilgileri",
+  editPayment: "Ödeme Bilgilerini Düzenle",
+  iban: "IBAN",
+  ibanPlaceholder: "TR00 0000 0000 0000 0000 0000 00",
+  ibanHelp: "Kâr payınız bu hesaba ödenir. Boşluk bırakarak yazabilirsiniz.",
+  noIban: "IBAN eklenmedi. Kâr payınızın ödenebilmesi için IBAN numaranızı ekleyin.",
+  earnings: "Kazançlarım",
+  noStatements: "Henüz hesaplanmış bir kazancınız bulunmuyor.",
+  days: (n: number) => `${n} çalışma günü`,
+  share: (s: string) => `Pay: ${s}`,
+  loadFailed: messages.statements.fetchFailed,
+} as const;
+const P = PAYMENT_TEXTS;
+
+function Shell(props: {
+  title: string;
+  id: string;
+  testId: string;
+  onEdit?: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <Paper withBorder radius="md" p="md" id={props.id} data-testid={props.testId}>
+      <Stack gap="xs">
+        <Group justify="space-between" wrap="nowrap">
+          <Title order={2} size="h4">
+            {props.title}
+          </Title>
+          {props.onEdit && (
+            <ActionIcon variant="subtle" aria-label={E.edit(props.title)} onClick={props.onEdit}>
+              <IconPencil size={18} />
+            </ActionIcon>
+          )}
+        </Group>
+        {props.children}
+      </Stack>
+    </Paper>
+  );
+}
+
+const paymentKey = ["account", "payment"] as const;
+const statementsKey = ["account", "statements"] as const;
+
+function IbanForm({ onDone }: { onDone: () => void }) {
+  const queryClient = useQueryClient();
+  const form = useForm({
+    mode: "controlled",
+    initialValues: { iban: "" },
+    validate: { iban: (v) => ibanError(v) },
+  });
+  const save = useMutation({
+    mutationFn: (iban: string) =>
+      api.request<PaymentInfoDto>("PUT", "/users/me/iban", { body: { iban } }),
+    onSuccess: async () => {
+      onDone();
+      notifications.show({ color: "teal", message: messages.iban.saved });
+      await queryClient.invalidateQueries({ queryKey: paymentKey });
+    },
+  });
+  return (
+    <form onSubmit={form.onSubmit((v) => save.mutate(normalizeIban(v.iban)))} noValidate>
+      <Stack gap="sm">
+        <TextInput
+          label={P.iban}
+          description={P.ibanHelp}
+          placeholder={P.ibanPlaceholder}
+          autoComplete="off"
+          spellCheck={false}
+          required
+          data-testid="iban-input"
+          {...form.getInputProps("iban")}
+        />
+        {save.error ? (
+          <Alert color="red" role="alert" data-testid="edit-error">
+            {messageOf(save.error, E.failed)}
+          </Alert>
+        ) : null}
+        <Group justify="flex-end" mt="md">
+          <Button variant="default" onClick={onDone}>
+            {E.cancel}
+          </Button>
+          <Button type="submit" loading={save.isPending}>
+            {E.save}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+export function PaymentSection() {
+  const [editing, setEditing] = useState(false);
+  const payment = useQuery({
+    queryKey: paymentKey,
+    queryFn: async () => (await api.get<PaymentInfoDto>("/users/me/payment")).data ?? null,
+  });
+  return (
+    <Shell
+      title={P.payment}
+      id="odemeBilgileri"
+      testId="account-payment"
+      onEdit={() => setEditing(true)}
+    >
+      <Modal
+        opened={editing}
+        onClose={() => setEditing(false)}
+        size={627}
+        title={P.editPayment}
+        data-testid="edit-modal"
+      >
+        {editing && <IbanForm onDone={() => setEditing(false)} />}
+      </Modal>
+      {payment.isPending && <Skeleton h={20} w={260} />}
+      {payment.isError && (
+        <Text size="sm" c="red">
+          {messageOf(payment.error, P.loadFailed)}
+        </Text>
+      )}
+      {payment.data &&
+        (payment.data.hasIban ? (
+          <Group gap="xs" wrap="nowrap" align="flex-start">
+            <Text size="sm" c="dimmed" miw={110}>
+              {P.iban}
+            </Text>
+            <Text
+              size="sm"
+              ff="monospace"
+              miw={0}
+              style={{ overflowWrap: "anywhere" }}
+              data-testid="iban-masked"
+            >
+              {payment.data.ibanMasked}
+            </Text>
+          </Group>
+        ) : (
+          <Text size="sm" c="dimmed" data-testid="iban-missing">
+            {P.noIban}
+          </Text>
+        ))}
+    </Shell>
+  );
+}
+
+function StatementRow({ s }: { s: StatementDto }) {
+  const hint = statementHint(s.status);
+  return (
+    <Paper withBorder p="sm" radius="sm" data-testid="statement">
+      <Group justify="space-between" gap="xs" wrap="wrap">
+        <Text fw={600} data-testid="statement-month">
+          {periodLabel(s.period)}
+        </Text>
+        <Badge
+          variant="light"
+          color={STATEMENT_STATUS_COLOR[s.status]}
+          data-testid="statement-status"
+        >
+          {STATEMENT_STATUS_TEXT[s.status]}
+        </Badge>
+      </Group>
+      <Group justify="space-between" gap="xs" wrap="wrap" mt={4}>
+        <Text size="sm" c="dimmed">
+          {P.days(s.days)} · {P.share(formatShare(s.share))}
+        </Text>
+        <Text fw={700} data-testid="statement-amount">
+          {formatKurus(s.amountKurus)}
+        </Text>
+      </Group>
+      {hint && (
+        <Text size="xs" c="dimmed" mt={4}>
+          {hint}
+        </Text>
+      )}
+    </Paper>
+  );
+}
+
+export function EarningsSection() {
+  const statements = useQuery({
+    queryKey: statementsKey,
+    queryFn: async () => (await api.get<StatementDto[]>("/users/me/statements")).data ?? [],
+  });
+  return (
+    <Shell title={P.earnings} id="kazanclarim" testId="account-earnings">
+      {statements.isPending && <Skeleton h={60} />}
+      {statements.isError && (
+        <Text size="sm" c="red">
+          {messageOf(statements.error, P.loadFailed)}
+        </Text>
+      )}
+      {statements.data?.length === 0 && (
+        <Text size="sm" c="dimmed">
+          {P.noStatements}
+        </Text>
+      )}
+      {statements.data?.map((s) => (
+        <StatementRow key={s.period} s={s} />
+      ))}
+    </Shell>
+  );
+}

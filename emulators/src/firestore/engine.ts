@@ -161,6 +161,11 @@ export class FirestoreEngine {
     return () => this.listeners.delete(listener);
   }
 
+  /** The time a read made now sees: never before the latest commit. */
+  currentReadTime(): string {
+    return this.clock.current();
+  }
+
   // ---- documents ----------------------------------------------------------------------------
 
   async getDocument(

@@ -44,6 +44,8 @@ export interface RunningFirestoreEmulator {
   exportNow(): Promise<void>;
   /** Exports to exportDir (if given), then stops listening and drops every connection. */
   close(): Promise<void>;
+  /** Cuts every open connection (clients reconnect), as a network failure would. */
+  dropConnections(): void;
 }
 
 /** The HTTP/2 connection preface every gRPC client opens with. */
@@ -123,7 +125,11 @@ export async function startFirestoreEmulator(
       }
     })());
 
-  return { port, host, engine, exportNow, close };
+  const dropConnections = () => {
+    for (const socket of sockets) socket.destroy();
+  };
+
+  return { port, host, engine, exportNow, close, dropConnections };
 }
 
 /**

@@ -136,7 +136,10 @@ export class FirestoreEngine {
   private readonly clock: CommitClock;
   private readonly transactions: TransactionManager;
   private readonly commitLocks = new Map<string, Promise<void>>();
+  /** Rules of firestore.rules, for projects that have none of their own. */
   private rules: CompiledRules | null = null;
+  /** Rules set for one project through the control endpoint. */
+  private readonly projectRules = new Map<string, CompiledRules>();
 
   constructor(opts?: { now?: () => Date }) {
     this.now = opts?.now ?? (() => new Date());
@@ -144,12 +147,16 @@ export class FirestoreEngine {
     this.transactions = new TransactionManager(() => this.now().getTime());
   }
 
-  setRules(rules: CompiledRules | null): void {
-    this.rules = rules;
+  /** Sets the default rules, or those of one project when `projectId` is given. */
+  setRules(rules: CompiledRules | null, projectId?: string): void {
+    if (projectId === undefined) this.rules = rules;
+    else if (rules) this.projectRules.set(projectId, rules);
+    else this.projectRules.delete(projectId);
   }
 
-  getRules(): CompiledRules | null {
-    return this.rules;
+  /** The rules in force for a project (its own, else the default), or the default rules. */
+  getRules(projectId?: string): CompiledRules | null {
+    return (projectId !== undefined && this.projectRules.get(projectId)) || this.rules;
   }
 
   /**
@@ -494,14 +501,20 @@ export class FirestoreEngine {
 
   // ---- administration --------------------------------------------------------------------------
 
-  clear(projectId?: string): void {
+  /** Deletes every document: of all projects, of one project, or of one of its databases. */
+  clear(projectId?: string, database?: string): void {
     for (const key of [...this.databases.keys()]) {
-      if (projectId === undefined || key.startsWith(projectId + "/")) {
+      const i = key.lastIndexOf("/");
+      const [project, db] = [key.slice(0, i), key.slice(i + 1)];
+      if (
+        projectId === undefined ||
+        (project === projectId && (database === undefined || db === database))
+      ) {
         this.databases.delete(key);
         this.histories.delete(key);
       }
     }
-    this.transactions.clear(projectId === undefined ? undefined : projectId + "/");
+    this.transactions.clear(projectId === undefined ? undefined : `${projectId}/${database ?? ""}`);
   }
 
   async exportTo(dir: string): Promise<void> {
@@ -674,7 +687,7 @@ export class FirestoreEngine {
     if (caller.kind === "admin") return;
     if (opts.adminOnly) throw permissionDenied();
     await checkAccess(
-      this.rules,
+      this.getRules(db.project),
       caller,
       db.database,
       opts.time ?? this.now(),

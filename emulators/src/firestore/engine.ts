@@ -51,6 +51,7 @@ import {
   transactionContention,
 } from "./errors.js";
 import { applyMask, parseFieldPath } from "./field-path.js";
+import type { Journal, JournalRecord } from "./journal.js";
 import { readExport, writeExport } from "./persistence.js";
 import {
   type PlannedQuery,
@@ -140,11 +141,35 @@ export class FirestoreEngine {
   private rules: CompiledRules | null = null;
   /** Rules set for one project through the control endpoint. */
   private readonly projectRules = new Map<string, CompiledRules>();
+  private journal: Journal | undefined;
 
   constructor(opts?: { now?: () => Date }) {
     this.now = opts?.now ?? (() => new Date());
     this.clock = new CommitClock(this.now);
     this.transactions = new TransactionManager(() => this.now().getTime());
+  }
+
+  /** From now on, commits are acknowledged only once `journal` holds them. */
+  attachJournal(journal: Journal | undefined): void {
+    this.journal = journal;
+  }
+
+  /** Re-applies journal records (after an import) without journaling or notifying them. */
+  replay(records: Iterable<JournalRecord>): number {
+    let n = 0;
+    for (const record of records) {
+      n++;
+      if (record.op === "clear") {
+        this.clearMemory(record.project, record.database);
+        continue;
+      }
+      const store = this.store(record);
+      for (const [path, doc] of record.docs) {
+        if (doc) store.put(doc);
+        else store.delete(path);
+      }
+    }
+    return n;
   }
 
   /** Sets the default rules, or those of one project when `projectId` is given. */
@@ -503,6 +528,13 @@ export class FirestoreEngine {
 
   /** Deletes every document: of all projects, of one project, or of one of its databases. */
   clear(projectId?: string, database?: string): void {
+    this.clearMemory(projectId, database);
+    this.journal?.append({ op: "clear", project: projectId, database }).catch(() => {
+      // the commit path reports journal failures; a lost clear only resurrects cleared data
+    });
+  }
+
+  private clearMemory(projectId?: string, database?: string): void {
     for (const key of [...this.databases.keys()]) {
       const i = key.lastIndexOf("/");
       const [project, db] = [key.slice(0, i), key.slice(i + 1)];
@@ -784,7 +816,7 @@ export class FirestoreEngine {
       throw invalidArgument(`A commit may contain at most ${MAX_WRITES_PER_COMMIT} writes.`);
     }
     const key = databaseKey(db);
-    return this.withCommitLock(key, async () => {
+    const committed = await this.withCommitLock(key, async () => {
       const store = this.store(db);
       if (tx) this.validateReads(tx, store);
       const commitTime = this.clock.next();
@@ -823,11 +855,22 @@ export class FirestoreEngine {
         if (doc) store.put(doc);
         else store.delete(path);
       }
+      let durable: Promise<void> | undefined;
       if (previous.size > 0) {
+        durable = this.journal?.append({
+          op: "commit",
+          project: db.project,
+          database: db.database,
+          docs: [...previous.keys()].map((p) => [p, store.get(p) ?? null]),
+        });
         this.history(db).record(timestampMicros(commitTime), previous);
         this.notify(db, commitTime, previous, store);
       }
-      return { writeResults, commitTime, written: overlay };
+      return { writeResults, commitTime, written: overlay, durable };
     });
+    // Acknowledged only once on disk; the lock is not held meanwhile so syncs group commits.
+    const { durable, ...response } = committed;
+    await durable;
+    return response;
   }
 }

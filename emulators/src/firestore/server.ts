@@ -17,6 +17,7 @@ import type { CompiledRules } from "../rules/index.js";
 import { FirestoreEngine } from "./engine.js";
 import { firestoreGrpcHandlers, firestoreServiceDefinition } from "./grpc.js";
 import { createFirestoreRestHandler } from "./rest.js";
+import { openDurableStore } from "./durable-store.js";
 import { assertLocalListen } from "../shared/local-access.js";
 
 export interface FirestoreEmulatorOptions {
@@ -29,6 +30,11 @@ export interface FirestoreEmulatorOptions {
   importDir?: string;
   /** Where close() (and exportNow()) write the data. */
   exportDir?: string;
+  /**
+   * Journal every commit under exportDir before acknowledging it, so that a killed process loses
+   * no acknowledged write (default: on whenever exportDir is set). See durable-store.ts.
+   */
+  journal?: boolean;
   quiet?: boolean;
   /** Browser origins allowed besides loopback ones. */
   corsOrigins?: readonly string[];
@@ -64,7 +70,11 @@ export async function startFirestoreEmulator(
   };
 
   const engine = new FirestoreEngine({});
-  if (opts.importDir) {
+  const durable =
+    opts.exportDir && opts.journal !== false
+      ? await openDurableStore(engine, opts.exportDir, opts.importDir, info)
+      : undefined;
+  if (!durable && opts.importDir) {
     await engine.importFrom(opts.importDir);
     info(`firestore: imported data from ${opts.importDir}`);
   }
@@ -102,6 +112,7 @@ export async function startFirestoreEmulator(
   } catch (err) {
     // Port taken or host unknown: release what was set up so the caller may retry.
     rulesWatcher?.close();
+    await durable?.close();
     grpcConnections.destroy();
     grpcServer.forceShutdown();
     throw err;
@@ -110,13 +121,22 @@ export async function startFirestoreEmulator(
 
   const exportNow = async () => {
     if (!opts.exportDir) return;
-    await engine.exportTo(opts.exportDir);
+    if (durable) await durable.compact();
+    else await engine.exportTo(opts.exportDir);
     info(`firestore: exported data to ${opts.exportDir}`);
   };
 
   let closing: Promise<void> | undefined;
   const close = () =>
     (closing ??= (async () => {
+      if (durable) {
+        // No commit may land after the final export: stop serving first.
+        rulesWatcher?.close();
+        await stopAll(front, sockets, httpServer, grpcServer, grpcConnections);
+        await durable.close();
+        info(`firestore: exported data to ${opts.exportDir}`);
+        return;
+      }
       try {
         await exportNow();
       } finally {

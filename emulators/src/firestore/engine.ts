@@ -149,7 +149,7 @@ export class FirestoreEngine {
     this.transactions = new TransactionManager(() => this.now().getTime());
   }
 
-  /** From now on, commits are acknowledged only once `journal` holds them. */
+  /** From now on, every commit is written to `journal` before it is acknowledged. */
   attachJournal(journal: Journal | undefined): void {
     this.journal = journal;
   }
@@ -529,9 +529,7 @@ export class FirestoreEngine {
   /** Deletes every document: of all projects, of one project, or of one of its databases. */
   clear(projectId?: string, database?: string): void {
     this.clearMemory(projectId, database);
-    this.journal?.append({ op: "clear", project: projectId, database }).catch(() => {
-      // the commit path reports journal failures; a lost clear only resurrects cleared data
-    });
+    this.journal?.append({ op: "clear", project: projectId, database });
   }
 
   private clearMemory(projectId?: string, database?: string): void {
@@ -816,7 +814,7 @@ export class FirestoreEngine {
       throw invalidArgument(`A commit may contain at most ${MAX_WRITES_PER_COMMIT} writes.`);
     }
     const key = databaseKey(db);
-    const committed = await this.withCommitLock(key, async () => {
+    return this.withCommitLock(key, async () => {
       const store = this.store(db);
       if (tx) this.validateReads(tx, store);
       const commitTime = this.clock.next();
@@ -850,27 +848,25 @@ export class FirestoreEngine {
       const previous = new Map<string, StoredDocument | null>();
       for (const [path, doc] of overlay) {
         const old = store.get(path) ?? null;
-        if (old === doc) continue; // unchanged documents keep their version
-        previous.set(path, old);
+        if (old !== doc) previous.set(path, old); // unchanged documents keep their version
+      }
+      if (previous.size === 0) return { writeResults, commitTime, written: overlay };
+      // Journaled before it is applied and answered (see journal.ts): a failed append fails
+      // the commit without changing anything.
+      this.journal?.append({
+        op: "commit",
+        project: db.project,
+        database: db.database,
+        docs: [...previous.keys()].map((p) => [p, overlay.get(p)!]),
+      });
+      for (const path of previous.keys()) {
+        const doc = overlay.get(path)!;
         if (doc) store.put(doc);
         else store.delete(path);
       }
-      let durable: Promise<void> | undefined;
-      if (previous.size > 0) {
-        durable = this.journal?.append({
-          op: "commit",
-          project: db.project,
-          database: db.database,
-          docs: [...previous.keys()].map((p) => [p, store.get(p) ?? null]),
-        });
-        this.history(db).record(timestampMicros(commitTime), previous);
-        this.notify(db, commitTime, previous, store);
-      }
-      return { writeResults, commitTime, written: overlay, durable };
+      this.history(db).record(timestampMicros(commitTime), previous);
+      this.notify(db, commitTime, previous, store);
+      return { writeResults, commitTime, written: overlay };
     });
-    // Acknowledged only once on disk; the lock is not held meanwhile so syncs group commits.
-    const { durable, ...response } = committed;
-    await durable;
-    return response;
   }
 }

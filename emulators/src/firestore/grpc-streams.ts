@@ -52,8 +52,20 @@ export function listenHandler(hub: ListenHub, ctx: StreamContext) {
       end.fail(err);
       return;
     }
-    const session = hub.open(caller, (response) => {
-      if (!end.ended) call.write(ctx.responseProto("ListenResponse", response));
+    const session = hub.open(caller, {
+      send: (response) =>
+        end.ended ? true : call.write(ctx.responseProto("ListenResponse", response)),
+      drained: () =>
+        new Promise<void>((resolve) => {
+          if (end.ended) return resolve();
+          const done = () => {
+            call.off("drain", done);
+            call.off("close", done);
+            resolve();
+          };
+          call.on("drain", done);
+          call.on("close", done);
+        }),
     });
     session.failed = (err) => {
       session.close();

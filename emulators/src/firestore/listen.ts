@@ -16,6 +16,14 @@ import { decodeResumeToken, encodeResumeToken } from "./listen-token.js";
 
 export type ListenResponse = Record<string, unknown>;
 
+/** Where a session's responses go (a transport's stream). */
+export interface ListenSink {
+  /** Queues one response; false when the transport's buffer is full. */
+  send(response: ListenResponse): boolean;
+  /** Resolves when a full buffer has drained (or the stream is gone). */
+  drained(): Promise<void>;
+}
+
 export interface ListenRequest {
   database?: string;
   addTarget?: ListenTarget;
@@ -54,9 +62,9 @@ export class ListenHub {
 
   constructor(readonly engine: FirestoreEngine) {}
 
-  /** Opens a session; `send` receives each ListenResponse in order. */
-  open(caller: Caller, send: (response: ListenResponse) => void): ListenSession {
-    const session = new ListenSession(this, caller, send);
+  /** Opens a session; `sink` receives each ListenResponse in order. */
+  open(caller: Caller, sink: ListenSink): ListenSession {
+    const session = new ListenSession(this, caller, sink);
     this.sessions.add(session);
     this.unsubscribe ??= this.engine.onCommit((event) => this.collect(event));
     return session;
@@ -116,7 +124,7 @@ export class ListenSession {
   constructor(
     private readonly hub: ListenHub,
     private readonly caller: Caller,
-    private readonly send: (response: ListenResponse) => void,
+    private readonly sink: ListenSink,
   ) {}
 
   /** Handles one ListenRequest; requests are processed in order. */
@@ -160,7 +168,15 @@ export class ListenSession {
   failed: ((err: unknown) => void) | undefined;
 
   private emit(response: ListenResponse): void {
-    if (this.open) this.send(response);
+    if (this.open) this.sink.send(response);
+  }
+
+  /**
+   * Sends a long run of responses at the pace the client reads them, so that a large change does
+   * not sit in memory as thousands of encoded messages at once.
+   */
+  private async emitPaced(response: ListenResponse): Promise<void> {
+    if (this.open && !this.sink.send(response)) await this.sink.drained();
   }
 
   private async add(target: ListenTarget): Promise<void> {
@@ -188,7 +204,7 @@ export class ListenSession {
       this.emit({ targetChange: { targetChangeType: "RESET", targetIds: [id] } });
     }
     const state: TargetState = { target, scope, held };
-    this.sendDiff(id, state, documents, readTime, new Map());
+    await this.sendDiff(id, state, documents, readTime, new Map());
     if (resumed !== undefined) {
       // Lets the SDKs verify that the resumed result has the right size.
       this.emit({ filter: { targetId: id, count: state.held.size } });
@@ -240,7 +256,7 @@ export class ListenSession {
         continue;
       }
       if (!this.targets.has(id)) continue; // removed meanwhile
-      sent = this.sendDiff(id, state, documents, readTime, batch.changed) || sent;
+      sent = (await this.sendDiff(id, state, documents, readTime, batch.changed)) || sent;
     }
     if (sent) {
       this.emit({
@@ -255,20 +271,20 @@ export class ListenSession {
   }
 
   /** Sends what changed between the held result and `documents`; true when anything was sent. */
-  private sendDiff(
+  private async sendDiff(
     id: number,
     state: TargetState,
     documents: FirestoreDocument[],
     readTime: string,
     changed: Map<string, boolean>,
-  ): boolean {
+  ): Promise<boolean> {
     const { upserts, removed, next } = diffResults(state.held, documents);
     for (const document of upserts) {
-      this.emit({ documentChange: { document, targetIds: [id] } });
+      await this.emitPaced({ documentChange: { document, targetIds: [id] } });
     }
     for (const name of removed) {
       const kind = changed.get(name) ? "documentDelete" : "documentRemove";
-      this.emit({ [kind]: { document: name, removedTargetIds: [id], readTime } });
+      await this.emitPaced({ [kind]: { document: name, removedTargetIds: [id], readTime } });
     }
     state.held = next;
     return upserts.length > 0 || removed.length > 0;

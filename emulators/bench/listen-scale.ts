@@ -1,0 +1,165 @@
+/**
+ * Real-time listener scale, with the emulator in a child process (so its memory is its own):
+ * 500 firebase-admin onSnapshot listeners on one query and the time one change takes to reach
+ * all of them; then one listener on a 10 000-document collection while all 10 000 documents
+ * change at once (20 commits of 500, sent together), with the emulator's peak memory growth
+ * (VmHWM after resetting it) against the size of the data.
+ */
+import { spawn } from "node:child_process";
+import { once } from "node:events";
+import { readFileSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { performance } from "node:perf_hooks";
+import { fileURLToPath } from "node:url";
+import { deleteApp, initializeApp } from "firebase-admin/app";
+import { getFirestore } from "firebase-admin/firestore";
+import type { Firestore, QuerySnapshot } from "firebase-admin/firestore";
+
+const emulatorsDir = join(dirname(fileURLToPath(import.meta.url)), "..");
+const LISTENERS = 500;
+const BULK_DOCS = 10_000;
+const BULK_PAYLOAD = "x".repeat(900); // about 1 KB per document
+
+export interface ScaleRow {
+  measure: string;
+  concurrency: number | string;
+  result: string;
+}
+
+function procKb(pid: number, field: "VmRSS" | "VmHWM"): number {
+  const match = new RegExp(`${field}:\\s+(\\d+) kB`).exec(
+    readFileSync(`/proc/${pid}/status`, "utf8"),
+  );
+  return Number(match?.[1] ?? NaN);
+}
+
+async function startChild() {
+  const child = spawn(
+    process.execPath,
+    ["--expose-gc", "--import", "tsx", "src/firestore/main.ts", "--port", "0"],
+    { cwd: emulatorsDir, stdio: ["ignore", "pipe", "inherit"] },
+  );
+  let output = "";
+  const port = await new Promise<number>((resolve, reject) => {
+    child.stdout.on("data", (d: Buffer) => {
+      output += d.toString();
+      const m = /listening on [\d.]+:(\d+)/.exec(output);
+      if (m) resolve(Number(m[1]));
+    });
+    child.once("exit", (code) => reject(new Error(`emulator exited with ${code}`)));
+  });
+  return { child, port };
+}
+
+/** Listeners whose latest value is tracked; `until(v)` resolves once every one has seen `v`. */
+function trackAll<T>(count: number, subscribe: (onValue: (v: T) => void) => () => void) {
+  const latest: (T | undefined)[] = new Array<T | undefined>(count);
+  let waiter: { value: T; resolve: () => void } | undefined;
+  const check = () => {
+    if (waiter && latest.every((v) => v === waiter!.value)) {
+      waiter.resolve();
+      waiter = undefined;
+    }
+  };
+  const stops = Array.from({ length: count }, (_, i) =>
+    subscribe((v) => {
+      latest[i] = v;
+      check();
+    }),
+  );
+  return {
+    until: (value: T) =>
+      new Promise<void>((resolve) => {
+        waiter = { value, resolve };
+        check();
+      }),
+    stop: () => stops.forEach((stop) => stop()),
+  };
+}
+
+export async function listenScaleRows(): Promise<ScaleRow[]> {
+  const rows: ScaleRow[] = [];
+  const { child, port } = await startChild();
+  process.env.FIRESTORE_EMULATOR_HOST = `127.0.0.1:${port}`;
+  const app = initializeApp({ projectId: "demo-bench-listen" }, "bench-listen");
+  const db: Firestore = getFirestore(app);
+  try {
+    // 500 listeners on one query; one change must reach them all.
+    await db.doc("board/a").set({ open: true, n: 0 });
+    const query = db.collection("board").where("open", "==", true);
+    const board = trackAll<number>(LISTENERS, (onValue) =>
+      query.onSnapshot((s) => onValue(s.docs[0]?.get("n") as number)),
+    );
+    await board.until(0);
+    const fanout: number[] = [];
+    for (const n of [1, 2, 3]) {
+      const t = performance.now();
+      await db.doc("board/a").update({ n });
+      await board.until(n);
+      fanout.push(performance.now() - t);
+    }
+    board.stop();
+    fanout.sort((a, b) => a - b);
+    rows.push({
+      measure: `one change → all ${LISTENERS} onSnapshot listeners of a query, ms (median of 3, max)`,
+      concurrency: LISTENERS,
+      result: `${fanout[1]!.toFixed(0)} (max ${fanout[2]!.toFixed(0)})`,
+    });
+
+    // 10 000 documents changed at once under one collection listener.
+    const bulk = db.collection("bulk");
+    const write = async (version: number) => {
+      await Promise.all(
+        Array.from({ length: BULK_DOCS / 500 }, async (_, b) => {
+          const batch = db.batch();
+          for (let i = b * 500; i < (b + 1) * 500; i++) {
+            batch.set(bulk.doc(`d${i}`), { i, version, payload: BULK_PAYLOAD });
+          }
+          await batch.commit();
+        }),
+      );
+    };
+    await write(0);
+    // The same change with nobody listening: what the commits alone cost.
+    await new Promise((r) => setTimeout(r, 1000));
+    const quietBefore = procKb(child.pid!, "VmRSS");
+    writeFileSync(`/proc/${child.pid}/clear_refs`, "5");
+    await write(-1);
+    const quietGrowthMb = (procKb(child.pid!, "VmHWM") - quietBefore) / 1024;
+    const dataBytes = BULK_DOCS * (BULK_PAYLOAD.length + 60);
+    const listener = trackAll<number>(1, (onValue) =>
+      bulk.onSnapshot((s) => onValue(s.docs.filter((d) => d.get("version") === 1).length)),
+    );
+    await listener.until(0);
+    const rssBefore = procKb(child.pid!, "VmRSS");
+    writeFileSync(`/proc/${child.pid}/clear_refs`, "5"); // resets VmHWM to the current RSS
+    const t = performance.now();
+    await write(1);
+    await listener.until(BULK_DOCS);
+    const elapsed = performance.now() - t;
+    const peak = procKb(child.pid!, "VmHWM");
+    listener.stop();
+    const growthMb = (peak - rssBefore) / 1024;
+    const dataMb = dataBytes / 1024 / 1024;
+    rows.push({
+      measure: `${BULK_DOCS} docs changed at once → a listener of that collection, ms`,
+      concurrency: 1,
+      result: elapsed.toFixed(0),
+    });
+    rows.push({
+      measure: "  emulator peak memory growth vs the data changed, MB",
+      concurrency: 1,
+      result: `${growthMb.toFixed(1)} vs ${dataMb.toFixed(1)} (${(growthMb / dataMb).toFixed(2)}×)`,
+    });
+    rows.push({
+      measure: "  the same change with no listener (commits alone), MB",
+      concurrency: 0,
+      result: `${quietGrowthMb.toFixed(1)} (${(quietGrowthMb / dataMb).toFixed(2)}×)`,
+    });
+  } finally {
+    await deleteApp(app);
+    child.kill("SIGTERM");
+    await once(child, "exit");
+  }
+  return rows;
+}

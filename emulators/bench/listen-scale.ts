@@ -13,7 +13,7 @@ import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import { deleteApp, initializeApp } from "firebase-admin/app";
 import { getFirestore } from "firebase-admin/firestore";
-import type { Firestore, QuerySnapshot } from "firebase-admin/firestore";
+import type { Firestore } from "firebase-admin/firestore";
 
 const emulatorsDir = join(dirname(fileURLToPath(import.meta.url)), "..");
 const LISTENERS = 500;

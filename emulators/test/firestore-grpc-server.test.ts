@@ -525,8 +525,10 @@ describe("close", () => {
     ]);
     const keepAlive = connect(other.port, "127.0.0.1"); // an idle client the server must drop
     await new Promise((resolve) => keepAlive.once("connect", resolve));
+    // Listening before close(): the server may drop the socket before close() resolves.
+    const dropped = new Promise((resolve) => keepAlive.once("close", resolve));
     await other.close();
-    await new Promise((resolve) => keepAlive.once("close", resolve));
+    await dropped;
     await new Promise((resolve) => setImmediate(resolve));
     const after = handles();
     for (const [kind, count] of Object.entries(after)) {

@@ -10,6 +10,7 @@ import {
   startFirebaseEmulators,
   waitForFirebaseEmulators,
 } from "./firebase-emulators.js";
+import { startAuthAutosave } from "./auth-autosave.js";
 import { type LocalEmulator, startLocalEmulators } from "./local-emulators.js";
 import { ports, projectId, repoRoot } from "./paths.js";
 import { portIsFree } from "./wait.js";
@@ -94,7 +95,9 @@ export async function startStack(opts: StackOptions): Promise<RunningStack> {
   });
 
   let firebase: FirebaseEmulators | undefined;
+  let stopAutosave: (() => void) | undefined;
   const stop = async () => {
+    stopAutosave?.();
     await firebase?.stop();
     await Promise.allSettled(local.map((e) => e.close()));
   };
@@ -107,6 +110,10 @@ export async function startStack(opts: StackOptions): Promise<RunningStack> {
       output: opts.output,
     });
     await waitForFirebaseEmulators(firebase, opts.hosting, opts.signal);
+    if (dataDir) {
+      const log = typeof opts.output === "function" ? opts.output : () => undefined;
+      stopAutosave = startAuthAutosave(join(dataDir, "firebase"), log);
+    }
   } catch (err) {
     await stop();
     throw err;

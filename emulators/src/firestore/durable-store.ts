@@ -8,7 +8,7 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import type { FirestoreEngine } from "./engine.js";
-import { JOURNAL_DIR, Journal, readJournal } from "./journal.js";
+import { JOURNAL_DIR, Journal, firestoreJournalCodec, readJournal } from "./journal.js";
 
 const COMPACT_BYTES = 64 * 1024 * 1024;
 
@@ -33,10 +33,10 @@ export async function openDurableStore(
     info(`firestore: imported data from ${base}`);
   }
   if (recovering) {
-    const n = engine.replay(await readJournal(journalDir));
+    const n = engine.replay(await readJournal(journalDir, firestoreJournalCodec));
     info(`firestore: recovered ${n} journaled change(s) from ${journalDir}`);
   }
-  const journal = await Journal.open(journalDir);
+  const journal = await Journal.open(journalDir, firestoreJournalCodec);
 
   let compacting: Promise<void> | undefined;
   const compact = async () => {

@@ -141,7 +141,7 @@ export class FirestoreEngine {
   private rules: CompiledRules | null = null;
   /** Rules set for one project through the control endpoint. */
   private readonly projectRules = new Map<string, CompiledRules>();
-  private journal: Journal | undefined;
+  private journal: Journal<JournalRecord> | undefined;
 
   constructor(opts?: { now?: () => Date }) {
     this.now = opts?.now ?? (() => new Date());
@@ -150,7 +150,7 @@ export class FirestoreEngine {
   }
 
   /** From now on, every commit is written to `journal` before it is acknowledged. */
-  attachJournal(journal: Journal | undefined): void {
+  attachJournal(journal: Journal<JournalRecord> | undefined): void {
     this.journal = journal;
   }
 

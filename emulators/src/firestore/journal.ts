@@ -1,5 +1,6 @@
 /**
- * Write-ahead journal: every commit (and every clear) is written to the journal file as one JSON
+ * Write-ahead journal (Firestore's commits and clears here; Storage's object changes use the same
+ * class with their own records): every commit (and every clear) is written to the journal file as one JSON
  * line before the commit is acknowledged, so a killed process (kill -9) loses nothing it
  * acknowledged. fdatasync runs in the background, one for everything written while the previous
  * one was in flight, so an operating-system crash or power cut loses at most the last few
@@ -28,6 +29,12 @@ export type JournalRecord =
   | { op: "clear"; project?: string; database?: string };
 
 const segmentName = (n: number) => `${String(n).padStart(8, "0")}.ndjson`;
+
+/** How records become journal lines and back. */
+export interface JournalCodec<R> {
+  encode(record: R): string;
+  decode(line: string): R;
+}
 
 function encodeRecord(record: JournalRecord): string {
   if (record.op !== "commit") return JSON.stringify(record);
@@ -61,6 +68,12 @@ function decodeRecord(line: string): JournalRecord {
   };
 }
 
+/** Firestore's commit and clear records. */
+export const firestoreJournalCodec: JournalCodec<JournalRecord> = {
+  encode: encodeRecord,
+  decode: decodeRecord,
+};
+
 async function segments(dir: string): Promise<number[]> {
   let entries: string[];
   try {
@@ -80,14 +93,14 @@ async function segments(dir: string): Promise<number[]> {
  * Records of every segment in order. A torn last line (the process died mid-write) was never
  * acknowledged and is dropped.
  */
-export async function readJournal(dir: string): Promise<JournalRecord[]> {
-  const records: JournalRecord[] = [];
+export async function readJournal<R>(dir: string, codec: JournalCodec<R>): Promise<R[]> {
+  const records: R[] = [];
   for (const n of await segments(dir)) {
     const lines = (await readFile(join(dir, segmentName(n)), "utf8")).split("\n");
     for (const line of lines) {
       if (line === "") continue;
       try {
-        records.push(decodeRecord(line));
+        records.push(codec.decode(line));
       } catch {
         break; // torn tail
       }
@@ -96,7 +109,7 @@ export async function readJournal(dir: string): Promise<JournalRecord[]> {
   return records;
 }
 
-export class Journal {
+export class Journal<R> {
   private fd: number | undefined;
   private fdSegment = 0;
   private bytes = 0;
@@ -106,14 +119,15 @@ export class Journal {
 
   private constructor(
     readonly dir: string,
+    private readonly codec: JournalCodec<R>,
     private segment: number,
   ) {}
 
   /** Opens the journal in `dir`, continuing after its existing segments. */
-  static async open(dir: string): Promise<Journal> {
+  static async open<R>(dir: string, codec: JournalCodec<R>): Promise<Journal<R>> {
     await mkdir(dir, { recursive: true });
     const existing = await segments(dir);
-    return new Journal(dir, (existing.at(-1) ?? 0) + 1);
+    return new Journal(dir, codec, (existing.at(-1) ?? 0) + 1);
   }
 
   /** Bytes appended to the current segment (compaction trigger). */
@@ -126,8 +140,8 @@ export class Journal {
    * killed. A background fdatasync, shared by everything written meanwhile, makes it survive an
    * operating-system crash too.
    */
-  append(record: JournalRecord): void {
-    const line = encodeRecord(record) + "\n";
+  append(record: R): void {
+    const line = this.codec.encode(record) + "\n";
     writeSync(this.currentFd(), line);
     this.bytes += line.length;
     this.dirty = true;

@@ -176,4 +176,32 @@ describe("web SDK in Node (gRPC)", () => {
     );
     expect((await d.error()).code).toBe("permission-denied");
   });
+
+  it("resumes a query listener after the connection drops, with the changes made meanwhile", async () => {
+    const carol = webDb("carol");
+    const mine = query(collection(carol, "notes"), where("owner", "==", "carol"));
+    const ids = [randomUUID(), randomUUID(), randomUUID()];
+    await setDoc(doc(carol, "notes", ids[0]!), { owner: "carol", n: 1 });
+    await setDoc(doc(carol, "notes", ids[1]!), { owner: "carol", n: 2 });
+    const w = listen<QuerySnapshot>((next, error) =>
+      onSnapshot(mine, { includeMetadataChanges: true }, next, error),
+    );
+    expect((await w.next()).size).toBe(2);
+    emulator?.dropConnections();
+    // Another client changes the result while this one is cut off.
+    const other = webDb("carol");
+    await deleteDoc(doc(other, "notes", ids[0]!));
+    await setDoc(doc(other, "notes", ids[2]!), { owner: "carol", n: 3 });
+    let snap = await w.next();
+    const wanted = [ids[1], ids[2]].sort().join();
+    while (
+      snap.docs
+        .map((d) => d.id)
+        .sort()
+        .join() !== wanted
+    )
+      snap = await w.next();
+    expect(snap.docs.map((d) => d.get("n")).sort()).toEqual([2, 3]);
+    w.stop();
+  });
 });

@@ -482,6 +482,49 @@ export class FirestoreEngine {
     return responses;
   }
 
+  /**
+   * Which of the named documents a query without limit or offset returns at `readTime`, as
+   * runQuery would return them (rules checked): what a listener re-checks after a change
+   * instead of re-running the whole query.
+   */
+  async queryMatches(
+    parent: string,
+    structuredQuery: RunQueryRequest["structuredQuery"],
+    names: string[],
+    readTime: string,
+    caller: Caller,
+  ): Promise<FirestoreDocument[]> {
+    const ref = parseParentName(parent);
+    const query = planQuery(structuredQuery as NonNullable<RunQueryRequest["structuredQuery"]>);
+    if (query.limit !== undefined || query.offset > 0) {
+      throw invalidArgument("queryMatches needs a query without limit or offset.");
+    }
+    const { source } = this.readContext(ref, { readTime });
+    const candidates: StoredDocument[] = [];
+    for (const name of names) {
+      const doc = source.get(pathOf(parseDocumentName(name)));
+      if (doc) candidates.push(doc);
+    }
+    const result = executeQuery(query, candidates, (d) => this.nameOf(ref, d.path), parent + "/");
+    if (caller.kind !== "admin") {
+      const rulesQuery = rulesQueryOf(query);
+      await this.authorize(
+        caller,
+        ref,
+        result.documents.map(({ doc }) => ({
+          method: "list" as const,
+          documentPath: doc.path,
+          resource: this.toDocument(ref, doc),
+          query: rulesQuery,
+        })),
+      );
+    }
+    return result.documents.map(({ doc }) => ({
+      ...this.toDocument(ref, doc)!,
+      fields: projectFields(query, doc.fields),
+    }));
+  }
+
   async runAggregationQuery(
     parent: string,
     body: RunAggregationQueryRequest,

@@ -10,7 +10,7 @@ import type { FirestoreDocument } from "../shared/value.js";
 import type { CommitEvent, FirestoreEngine, RunQueryRequest } from "./engine.js";
 import { FirestoreError, invalidArgument } from "./errors.js";
 import { type ListenTarget, targetScope } from "./listen-target.js";
-import { type ResultSet, diffResults, resultSetOf } from "./listen-diff.js";
+import { type ResultSet, diffResults, diffTouched, resultSetOf } from "./listen-diff.js";
 import { timestampMicros } from "./snapshots.js";
 import { decodeResumeToken, encodeResumeToken } from "./listen-token.js";
 
@@ -37,8 +37,17 @@ interface ChangeBatch {
   readTime: string;
   /** document name → true when the latest change deleted it. */
   changed: Map<string, boolean>;
+  names: string[];
   /** Evaluations shared by every target with the same definition and caller. */
   memo: Map<string, Promise<FirestoreDocument[]>>;
+}
+
+/** A query whose result is every matching document (no limit, no offset window). */
+function windowless(target: ListenTarget): boolean {
+  const q = target.query?.structuredQuery;
+  if (!q) return false;
+  const limit = typeof q.limit === "object" ? q.limit?.value : q.limit;
+  return limit === undefined && !q.offset;
 }
 
 const laterOf = (a: string, b: string) =>
@@ -99,7 +108,8 @@ export class ListenHub {
     this.scheduled = false;
     const readTime = this.engine.currentReadTime();
     for (const [database, changed] of this.pending) {
-      const batch: ChangeBatch = { database, readTime, changed, memo: new Map() };
+      const names = [...changed.keys()];
+      const batch: ChangeBatch = { database, readTime, changed, names, memo: new Map() };
       for (const session of this.sessions) session.enqueue(batch);
     }
     this.pending.clear();
@@ -204,7 +214,9 @@ export class ListenSession {
       this.emit({ targetChange: { targetChangeType: "RESET", targetIds: [id] } });
     }
     const state: TargetState = { target, scope, held };
-    await this.sendDiff(id, state, documents, readTime, new Map());
+    const initial = diffResults(held, documents);
+    state.held = initial.next;
+    await this.sendChanges(id, initial, readTime, new Map());
     if (resumed !== undefined) {
       // Lets the SDKs verify that the resumed result has the right size.
       this.emit({ filter: { targetId: id, count: state.held.size } });
@@ -243,10 +255,21 @@ export class ListenSession {
     this.lastReadTime = readTime;
     let sent = false;
     for (const [id, state] of [...this.targets]) {
-      if (![...batch.changed.keys()].some(state.scope)) continue;
-      let documents: FirestoreDocument[];
+      const touched = batch.names.filter(state.scope);
+      if (touched.length === 0) continue;
+      let diff: { upserts: FirestoreDocument[]; removed: string[] };
       try {
-        documents = await this.evaluate(state.target, readTime, batch.memo);
+        if (windowless(state.target)) {
+          const matches = await this.evaluateTouched(state.target, touched, readTime, batch.memo);
+          if (!this.targets.has(id)) continue; // removed meanwhile
+          diff = diffTouched(state.held, touched, matches);
+        } else {
+          const documents = await this.evaluate(state.target, readTime, batch.memo);
+          if (!this.targets.has(id)) continue;
+          const full = diffResults(state.held, documents);
+          state.held = full.next;
+          diff = full;
+        }
       } catch (err) {
         // Rules that now deny (or any failure) end this target only.
         this.targets.delete(id);
@@ -255,8 +278,7 @@ export class ListenSession {
         });
         continue;
       }
-      if (!this.targets.has(id)) continue; // removed meanwhile
-      sent = (await this.sendDiff(id, state, documents, readTime, batch.changed)) || sent;
+      sent = (await this.sendChanges(id, diff, readTime, batch.changed)) || sent;
     }
     if (sent) {
       this.emit({
@@ -270,24 +292,44 @@ export class ListenSession {
     }
   }
 
-  /** Sends what changed between the held result and `documents`; true when anything was sent. */
-  private async sendDiff(
+  /** Sends document changes and removals for a target; true when anything was sent. */
+  private async sendChanges(
     id: number,
-    state: TargetState,
-    documents: FirestoreDocument[],
+    diff: { upserts: FirestoreDocument[]; removed: string[] },
     readTime: string,
     changed: Map<string, boolean>,
   ): Promise<boolean> {
-    const { upserts, removed, next } = diffResults(state.held, documents);
-    for (const document of upserts) {
+    for (const document of diff.upserts) {
       await this.emitPaced({ documentChange: { document, targetIds: [id] } });
     }
-    for (const name of removed) {
+    for (const name of diff.removed) {
       const kind = changed.get(name) ? "documentDelete" : "documentRemove";
       await this.emitPaced({ [kind]: { document: name, removedTargetIds: [id], readTime } });
     }
-    state.held = next;
-    return upserts.length > 0 || removed.length > 0;
+    return diff.upserts.length > 0 || diff.removed.length > 0;
+  }
+
+  /** A windowless query's matches among the touched documents, shared like `evaluate`. */
+  private evaluateTouched(
+    target: ListenTarget,
+    touched: string[],
+    readTime: string,
+    memo: Map<string, Promise<FirestoreDocument[]>>,
+  ): Promise<FirestoreDocument[]> {
+    const key = `touched|${readTime}|${callerKey(this.caller)}|${JSON.stringify(target.query)}`;
+    let result = memo.get(key);
+    if (!result) {
+      const { parent, structuredQuery } = target.query!;
+      result = this.hub.engine.queryMatches(
+        parent ?? "",
+        structuredQuery,
+        touched,
+        readTime,
+        this.caller,
+      );
+      memo.set(key, result);
+    }
+    return result;
   }
 
   private evaluate(

@@ -3,7 +3,7 @@
  * 500 firebase-admin onSnapshot listeners on one query and the time one change takes to reach
  * all of them; then one listener on a 10 000-document collection while all 10 000 documents
  * change at once (20 commits of 500, sent together), with the emulator's peak memory growth
- * (VmHWM after resetting it) against the size of the data.
+ * (VmHWM after resetting it) against the size of the data, for 1 KB and 8 KB documents.
  */
 import { spawn } from "node:child_process";
 import { once } from "node:events";
@@ -18,7 +18,8 @@ import type { Firestore } from "firebase-admin/firestore";
 const emulatorsDir = join(dirname(fileURLToPath(import.meta.url)), "..");
 const LISTENERS = 500;
 const BULK_DOCS = 10_000;
-const BULK_PAYLOAD = "x".repeat(900); // about 1 KB per document
+/** Document sizes: at 1 KB V8's fixed young-generation garbage weighs more than the data. */
+const BULK_KB = [1, 8];
 
 export interface ScaleRow {
   measure: string;
@@ -106,60 +107,70 @@ export async function listenScaleRows(): Promise<ScaleRow[]> {
       result: `${fanout[1]!.toFixed(0)} (max ${fanout[2]!.toFixed(0)})`,
     });
 
-    // 10 000 documents changed at once under one collection listener.
-    const bulk = db.collection("bulk");
-    const write = async (version: number) => {
-      await Promise.all(
-        Array.from({ length: BULK_DOCS / 500 }, async (_, b) => {
-          const batch = db.batch();
-          for (let i = b * 500; i < (b + 1) * 500; i++) {
-            batch.set(bulk.doc(`d${i}`), { i, version, payload: BULK_PAYLOAD });
-          }
-          await batch.commit();
-        }),
-      );
-    };
-    await write(0);
-    // The same change with nobody listening: what the commits alone cost.
-    await new Promise((r) => setTimeout(r, 1000));
-    const quietBefore = procKb(child.pid!, "VmRSS");
-    writeFileSync(`/proc/${child.pid}/clear_refs`, "5");
-    await write(-1);
-    const quietGrowthMb = (procKb(child.pid!, "VmHWM") - quietBefore) / 1024;
-    const dataBytes = BULK_DOCS * (BULK_PAYLOAD.length + 60);
-    const listener = trackAll<number>(1, (onValue) =>
-      bulk.onSnapshot((s) => onValue(s.docs.filter((d) => d.get("version") === 1).length)),
-    );
-    await listener.until(0);
-    const rssBefore = procKb(child.pid!, "VmRSS");
-    writeFileSync(`/proc/${child.pid}/clear_refs`, "5"); // resets VmHWM to the current RSS
-    const t = performance.now();
-    await write(1);
-    await listener.until(BULK_DOCS);
-    const elapsed = performance.now() - t;
-    const peak = procKb(child.pid!, "VmHWM");
-    listener.stop();
-    const growthMb = (peak - rssBefore) / 1024;
-    const dataMb = dataBytes / 1024 / 1024;
-    rows.push({
-      measure: `${BULK_DOCS} docs changed at once → a listener of that collection, ms`,
-      concurrency: 1,
-      result: elapsed.toFixed(0),
-    });
-    rows.push({
-      measure: "  emulator peak memory growth vs the data changed, MB",
-      concurrency: 1,
-      result: `${growthMb.toFixed(1)} vs ${dataMb.toFixed(1)} (${(growthMb / dataMb).toFixed(2)}×)`,
-    });
-    rows.push({
-      measure: "  the same change with no listener (commits alone), MB",
-      concurrency: 0,
-      result: `${quietGrowthMb.toFixed(1)} (${(quietGrowthMb / dataMb).toFixed(2)}×)`,
-    });
+    for (const kb of BULK_KB) rows.push(...(await bulkChangeRows(db, child.pid!, kb)));
   } finally {
     await deleteApp(app);
     child.kill("SIGTERM");
     await once(child, "exit");
   }
   return rows;
+}
+
+/**
+ * 10 000 documents of `kb` KB changed at once under one collection listener: the time until the
+ * listener has them all, and the emulator's peak memory growth against the data, next to the
+ * same change with nobody listening.
+ */
+async function bulkChangeRows(db: Firestore, pid: number, kb: number): Promise<ScaleRow[]> {
+  const payload = "x".repeat(kb * 1024 - 100);
+  const bulk = db.collection(`bulk${kb}`);
+  const write = async (version: number) => {
+    await Promise.all(
+      Array.from({ length: BULK_DOCS / 500 }, async (_, b) => {
+        const batch = db.batch();
+        for (let i = b * 500; i < (b + 1) * 500; i++) {
+          batch.set(bulk.doc(`d${i}`), { i, version, payload });
+        }
+        await batch.commit();
+      }),
+    );
+  };
+  await write(0);
+  await new Promise((r) => setTimeout(r, 1000));
+  const quietBefore = procKb(pid, "VmRSS");
+  writeFileSync(`/proc/${pid}/clear_refs`, "5"); // resets VmHWM to the current RSS
+  await write(-1);
+  const quietGrowthMb = (procKb(pid, "VmHWM") - quietBefore) / 1024;
+
+  const listener = trackAll<number>(1, (onValue) =>
+    bulk.onSnapshot((s) => onValue(s.docs.filter((d) => d.get("version") === 1).length)),
+  );
+  await listener.until(0);
+  const rssBefore = procKb(pid, "VmRSS");
+  writeFileSync(`/proc/${pid}/clear_refs`, "5");
+  const t = performance.now();
+  await write(1);
+  await listener.until(BULK_DOCS);
+  const elapsed = performance.now() - t;
+  const growthMb = (procKb(pid, "VmHWM") - rssBefore) / 1024;
+  listener.stop();
+  const dataMb = (BULK_DOCS * kb) / 1024;
+  const ratio = (mb: number) => `${mb.toFixed(1)} (${(mb / dataMb).toFixed(2)}×)`;
+  return [
+    {
+      measure: `${BULK_DOCS} docs × ${kb} KB (${dataMb.toFixed(0)} MB) changed at once → a collection listener, ms`,
+      concurrency: 1,
+      result: elapsed.toFixed(0),
+    },
+    {
+      measure: "  emulator peak memory growth, MB (× the data)",
+      concurrency: 1,
+      result: ratio(growthMb),
+    },
+    {
+      measure: "  the same change with no listener (commits alone), MB",
+      concurrency: 0,
+      result: ratio(quietGrowthMb),
+    },
+  ];
 }

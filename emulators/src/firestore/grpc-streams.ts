@@ -43,20 +43,6 @@ function streamEnder(call: Stream, statusOf: StreamContext["statusOf"]) {
 }
 
 export function listenHandler(hub: ListenHub, ctx: StreamContext) {
-  // A change seen by many listeners is one document object; convert it once for all of them.
-  const documentProtos = new WeakMap<object, unknown>();
-  const toProto = (response: Json): unknown => {
-    const change = response.documentChange as { document: object } | undefined;
-    if (!change) return ctx.responseProto("ListenResponse", response);
-    let document = documentProtos.get(change.document);
-    if (!document) {
-      document = ctx.responseProto("Document", change.document);
-      documentProtos.set(change.document, document);
-    }
-    return {
-      documentChange: { ...(ctx.responseProto("DocumentChange", change) as Json), document },
-    };
-  };
   return (call: Stream): void => {
     const end = streamEnder(call, ctx.statusOf);
     let caller: Caller;
@@ -67,7 +53,8 @@ export function listenHandler(hub: ListenHub, ctx: StreamContext) {
       return;
     }
     const session = hub.open(caller, {
-      send: (response) => (end.ended ? true : call.write(toProto(response))),
+      send: (response) =>
+        end.ended ? true : call.write(ctx.responseProto("ListenResponse", response)),
       drained: () =>
         new Promise<void>((resolve) => {
           if (end.ended) return resolve();

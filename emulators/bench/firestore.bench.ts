@@ -138,7 +138,7 @@ async function journaledCommitRows(): Promise<Row[]> {
           .set({ i, at: new Date(), tag: "bench" }),
       );
       rows.push({
-        measure: "  same, journaled (fdatasync before the answer)",
+        measure: "  same, journaled (written before the answer)",
         concurrency,
         result: rate.toFixed(0),
       });

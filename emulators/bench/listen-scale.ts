@@ -78,52 +78,84 @@ function trackAll<T>(count: number, subscribe: (onValue: (v: T) => void) => () =
   };
 }
 
-export async function listenScaleRows(): Promise<ScaleRow[]> {
-  const rows: ScaleRow[] = [];
+/** Runs `fn` against a fresh emulator child process (so each memory figure starts clean). */
+async function withChild<T>(fn: (db: Firestore, pid: number) => Promise<T>): Promise<T> {
   const { child, port } = await startChild();
   process.env.FIRESTORE_EMULATOR_HOST = `127.0.0.1:${port}`;
-  const app = initializeApp({ projectId: "demo-bench-listen" }, "bench-listen");
-  const db: Firestore = getFirestore(app);
+  const app = initializeApp({ projectId: "demo-bench-listen" }, `bench-listen-${port}`);
   try {
-    // 500 listeners on one query; one change must reach them all.
+    return await fn(getFirestore(app), child.pid!);
+  } finally {
+    await deleteApp(app);
+    child.kill("SIGTERM");
+    await once(child, "exit");
+  }
+}
+
+export async function listenScaleRows(): Promise<ScaleRow[]> {
+  const rows: ScaleRow[] = [];
+  // 500 listeners on one query; one change must reach them all.
+  const fanout = await withChild(async (db) => {
     await db.doc("board/a").set({ open: true, n: 0 });
     const query = db.collection("board").where("open", "==", true);
     const board = trackAll<number>(LISTENERS, (onValue) =>
       query.onSnapshot((s) => onValue(s.docs[0]?.get("n") as number)),
     );
     await board.until(0);
-    const fanout: number[] = [];
+    const times: number[] = [];
     for (const n of [1, 2, 3]) {
       const t = performance.now();
       await db.doc("board/a").update({ n });
       await board.until(n);
-      fanout.push(performance.now() - t);
+      times.push(performance.now() - t);
     }
     board.stop();
-    fanout.sort((a, b) => a - b);
-    rows.push({
-      measure: `one change → all ${LISTENERS} onSnapshot listeners of a query, ms (median of 3, max)`,
-      concurrency: LISTENERS,
-      result: `${fanout[1]!.toFixed(0)} (max ${fanout[2]!.toFixed(0)})`,
-    });
-
-    for (const kb of BULK_KB) rows.push(...(await bulkChangeRows(db, child.pid!, kb)));
-  } finally {
-    await deleteApp(app);
-    child.kill("SIGTERM");
-    await once(child, "exit");
+    return times.sort((a, b) => a - b);
+  });
+  rows.push({
+    measure: `one change → all ${LISTENERS} onSnapshot listeners of a query, ms (median of 3, max)`,
+    concurrency: LISTENERS,
+    result: `${fanout[1]!.toFixed(0)} (max ${fanout[2]!.toFixed(0)})`,
+  });
+  for (const kb of BULK_KB) {
+    const listened = await withChild((db, pid) => bulkChange(db, pid, kb, true));
+    const quiet = await withChild((db, pid) => bulkChange(db, pid, kb, false));
+    const dataMb = (BULK_DOCS * kb) / 1024;
+    const ratio = (mb: number) => `${mb.toFixed(1)} (${(mb / dataMb).toFixed(2)}×)`;
+    rows.push(
+      {
+        measure: `${BULK_DOCS} docs × ${kb} KB (${dataMb.toFixed(0)} MB) changed at once → a collection listener, ms`,
+        concurrency: 1,
+        result: listened.ms.toFixed(0),
+      },
+      {
+        measure: "  emulator peak memory growth, MB (× the data)",
+        concurrency: 1,
+        result: ratio(listened.growthMb),
+      },
+      {
+        measure: "  the same change with no listener (commits alone), MB",
+        concurrency: 0,
+        result: ratio(quiet.growthMb),
+      },
+    );
   }
   return rows;
 }
 
 /**
- * 10 000 documents of `kb` KB changed at once under one collection listener: the time until the
- * listener has them all, and the emulator's peak memory growth against the data, next to the
- * same change with nobody listening.
+ * 10 000 documents of `kb` KB, then all of them changed at once (20 commits of 500 sent
+ * together), with or without a listener of the collection: the time until the listener has them
+ * all, and the emulator's peak memory growth (VmHWM, reset just before the change).
  */
-async function bulkChangeRows(db: Firestore, pid: number, kb: number): Promise<ScaleRow[]> {
+async function bulkChange(
+  db: Firestore,
+  pid: number,
+  kb: number,
+  listen: boolean,
+): Promise<{ ms: number; growthMb: number }> {
   const payload = "x".repeat(kb * 1024 - 100);
-  const bulk = db.collection(`bulk${kb}`);
+  const bulk = db.collection("bulk");
   const write = async (version: number) => {
     await Promise.all(
       Array.from({ length: BULK_DOCS / 500 }, async (_, b) => {
@@ -136,41 +168,20 @@ async function bulkChangeRows(db: Firestore, pid: number, kb: number): Promise<S
     );
   };
   await write(0);
-  await new Promise((r) => setTimeout(r, 1000));
-  const quietBefore = procKb(pid, "VmRSS");
-  writeFileSync(`/proc/${pid}/clear_refs`, "5"); // resets VmHWM to the current RSS
-  await write(-1);
-  const quietGrowthMb = (procKb(pid, "VmHWM") - quietBefore) / 1024;
-
-  const listener = trackAll<number>(1, (onValue) =>
-    bulk.onSnapshot((s) => onValue(s.docs.filter((d) => d.get("version") === 1).length)),
-  );
-  await listener.until(0);
+  const listener = listen
+    ? trackAll<number>(1, (onValue) =>
+        bulk.onSnapshot((s) => onValue(s.docs.filter((d) => d.get("version") === 1).length)),
+      )
+    : undefined;
+  await listener?.until(0);
+  await new Promise((r) => setTimeout(r, 500));
   const rssBefore = procKb(pid, "VmRSS");
-  writeFileSync(`/proc/${pid}/clear_refs`, "5");
+  writeFileSync(`/proc/${pid}/clear_refs`, "5"); // resets VmHWM to the current RSS
   const t = performance.now();
   await write(1);
-  await listener.until(BULK_DOCS);
-  const elapsed = performance.now() - t;
+  await listener?.until(BULK_DOCS);
+  const ms = performance.now() - t;
   const growthMb = (procKb(pid, "VmHWM") - rssBefore) / 1024;
-  listener.stop();
-  const dataMb = (BULK_DOCS * kb) / 1024;
-  const ratio = (mb: number) => `${mb.toFixed(1)} (${(mb / dataMb).toFixed(2)}×)`;
-  return [
-    {
-      measure: `${BULK_DOCS} docs × ${kb} KB (${dataMb.toFixed(0)} MB) changed at once → a collection listener, ms`,
-      concurrency: 1,
-      result: elapsed.toFixed(0),
-    },
-    {
-      measure: "  emulator peak memory growth, MB (× the data)",
-      concurrency: 1,
-      result: ratio(growthMb),
-    },
-    {
-      measure: "  the same change with no listener (commits alone), MB",
-      concurrency: 0,
-      result: ratio(quietGrowthMb),
-    },
-  ];
+  listener?.stop();
+  return { ms, growthMb };
 }

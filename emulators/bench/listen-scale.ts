@@ -14,6 +14,12 @@ import { fileURLToPath } from "node:url";
 import { deleteApp, initializeApp } from "firebase-admin/app";
 import { getFirestore } from "firebase-admin/firestore";
 import type { Firestore } from "firebase-admin/firestore";
+import { FirestoreEngine } from "../src/firestore/engine.js";
+import { ProtoJsonConverter } from "../src/firestore/grpc-convert.js";
+import { loadFirestoreRoot } from "../src/firestore/grpc-protos.js";
+import { firestoreServiceDefinition } from "../src/firestore/grpc.js";
+import { ListenHub } from "../src/firestore/listen.js";
+import { ADMIN } from "../src/shared/auth.js";
 
 const emulatorsDir = join(dirname(fileURLToPath(import.meta.url)), "..");
 const LISTENERS = 500;
@@ -78,6 +84,76 @@ function trackAll<T>(count: number, subscribe: (onValue: (v: T) => void) => () =
   };
 }
 
+/**
+ * The emulator's share of the fan-out: 500 sessions on the listen core, each response converted
+ * and encoded as the gRPC transport does, timed from the commit to the last global snapshot.
+ */
+async function coreFanout(): Promise<number[]> {
+  const engine = new FirestoreEngine();
+  const hub = new ListenHub(engine);
+  const encode = firestoreServiceDefinition().Listen!.responseSerialize;
+  const converter = new ProtoJsonConverter(loadFirestoreRoot());
+  const database = "projects/demo-core/databases/(default)";
+  const set = (n: number) =>
+    engine.commit(
+      database,
+      {
+        writes: [
+          {
+            update: {
+              name: `${database}/documents/board/a`,
+              fields: { open: { booleanValue: true }, n: { integerValue: String(n) } },
+            },
+          },
+        ],
+      },
+      ADMIN,
+    );
+  await set(0);
+  let snapshots = 0;
+  let allSent = () => {};
+  for (let i = 0; i < LISTENERS; i++) {
+    const session = hub.open(ADMIN, {
+      send: (response) => {
+        encode(converter.fromJson("google.firestore.v1.ListenResponse", response));
+        const change = response.targetChange as { targetIds?: number[] } | undefined;
+        if (change && change.targetIds?.length === 0 && ++snapshots === LISTENERS) allSent();
+        return true;
+      },
+      drained: async () => {},
+    });
+    session.request({
+      database,
+      addTarget: {
+        targetId: 1,
+        query: {
+          parent: `${database}/documents`,
+          structuredQuery: {
+            from: [{ collectionId: "board" }],
+            where: {
+              fieldFilter: {
+                field: { fieldPath: "open" },
+                op: "EQUAL",
+                value: { booleanValue: true },
+              },
+            },
+          },
+        },
+      },
+    });
+  }
+  const times: number[] = [];
+  for (const n of [0, 1, 2, 3]) {
+    const sent = new Promise<void>((resolve) => (allSent = resolve));
+    const t = performance.now();
+    if (n > 0) await set(n);
+    await sent;
+    if (n > 0) times.push(performance.now() - t);
+    snapshots = 0;
+  }
+  return times.sort((a, b) => a - b);
+}
+
 /** Runs `fn` against a fresh emulator child process (so each memory figure starts clean). */
 async function withChild<T>(fn: (db: Firestore, pid: number) => Promise<T>): Promise<T> {
   const { child, port } = await startChild();
@@ -116,6 +192,12 @@ export async function listenScaleRows(): Promise<ScaleRow[]> {
     measure: `one change → all ${LISTENERS} onSnapshot listeners of a query, ms (median of 3, max)`,
     concurrency: LISTENERS,
     result: `${fanout[1]!.toFixed(0)} (max ${fanout[2]!.toFixed(0)})`,
+  });
+  const core = await coreFanout();
+  rows.push({
+    measure: "  of which the emulator: commit → 500th response encoded (in-process), ms",
+    concurrency: LISTENERS,
+    result: `${core[1]!.toFixed(0)} (max ${core[2]!.toFixed(0)})`,
   });
   for (const kb of BULK_KB) {
     const listened = await withChild((db, pid) => bulkChange(db, pid, kb, true));

@@ -1,0 +1,32 @@
+import { FirestoreEngine } from "../src/firestore/engine.ts";
+import { ListenHub } from "../src/firestore/listen.ts";
+import { firestoreServiceDefinition } from "../src/firestore/grpc.ts";
+import { ProtoJsonConverter } from "../src/firestore/grpc-convert.ts";
+import { loadFirestoreRoot } from "../src/firestore/grpc-protos.ts";
+import { ADMIN } from "../src/shared/auth.ts";
+const withListener = process.argv[2] === "listen";
+const engine = new FirestoreEngine();
+const hub = new ListenHub(engine);
+const def = firestoreServiceDefinition().Listen!;
+const conv = new ProtoJsonConverter(loadFirestoreRoot());
+const db = "projects/p/databases/(default)";
+const P = "x".repeat(900);
+const write = (v: number) => Promise.all(Array.from({ length: 20 }, (_, b) => engine.commit(db, { writes: Array.from({ length: 500 }, (_, k) => ({ update: { name: `${db}/documents/bulk/d${b * 500 + k}`, fields: { i: { integerValue: String(k) }, v: { integerValue: String(v) }, p: { stringValue: P + v } } } })) }, ADMIN)));
+await write(0);
+let globals = 0; let docs = 0;
+if (withListener) {
+  const s = hub.open(ADMIN, { send: (r) => { def.responseSerialize(conv.fromJson("google.firestore.v1.ListenResponse", r)); if (r.documentChange) docs++; return docs % 16 !== 0; }, drained: () => new Promise((r) => setImmediate(r)) });
+  s.request({ database: db, addTarget: { targetId: 2, query: { parent: `${db}/documents`, structuredQuery: { from: [{ collectionId: "bulk" }] } as any } } });
+  while (docs < 10000) await new Promise((r) => setTimeout(r, 10));
+}
+(globalThis as any).gc(); (globalThis as any).gc();
+const base = process.memoryUsage();
+let peak = 0;
+const timer = setInterval(() => { const m = process.memoryUsage(); peak = Math.max(peak, m.heapUsed + m.external + m.arrayBuffers - base.heapUsed - base.external - base.arrayBuffers); }, 2);
+docs = 0;
+await write(1);
+if (withListener) while (docs < 10000) await new Promise((r) => setTimeout(r, 5));
+clearInterval(timer);
+(globalThis as any).gc();
+const after = process.memoryUsage();
+console.log(withListener ? "listener" : "no listener", "peak MB", (peak / 1048576).toFixed(1), "retained MB", ((after.heapUsed - base.heapUsed) / 1048576).toFixed(1));

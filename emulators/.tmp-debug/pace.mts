@@ -1,0 +1,26 @@
+import { initializeApp } from "firebase-admin/app";
+import { getFirestore } from "firebase-admin/firestore";
+import { startFirestoreEmulator } from "../src/firestore/server.ts";
+import { ListenHub } from "../src/firestore/listen.ts";
+let drains = 0, sends = 0, falses = 0;
+const origOpen = ListenHub.prototype.open;
+ListenHub.prototype.open = function (caller, sink) {
+  return origOpen.call(this, caller, { send: (r) => { sends++; const ok = sink.send(r); if (!ok) falses++; return ok; }, drained: () => { drains++; return sink.drained(); } });
+};
+process.env.METADATA_SERVER_DETECTION = "none";
+const em = await startFirestoreEmulator({ port: 0, quiet: true });
+process.env.FIRESTORE_EMULATOR_HOST = `127.0.0.1:${em.port}`;
+const db = getFirestore(initializeApp({ projectId: "demo-pace" }, "p"));
+const col = db.collection("bulk");
+const write = async (v: number) => Promise.all(Array.from({ length: 20 }, async (_, b) => { const batch = db.batch(); for (let i = b * 500; i < (b + 1) * 500; i++) batch.set(col.doc(`d${i}`), { i, v, p: "x".repeat(900) }); await batch.commit(); }));
+await write(0);
+let resolve: () => void; let target = 0;
+let p = new Promise<void>((r) => (resolve = r));
+col.onSnapshot((s) => { if (s.docs.filter((d) => d.get("v") === target).length === 10000) resolve(); });
+await p;
+console.log("initial sends", sends, "false", falses, "drains", drains);
+sends = falses = drains = 0; target = 1; p = new Promise<void>((r) => (resolve = r));
+const before = process.memoryUsage();
+await write(1); await p;
+console.log("change sends", sends, "false", falses, "drains", drains);
+process.exit(0);

@@ -82,6 +82,7 @@ export function listenHandler(hub: ListenHub, ctx: StreamContext) {
       session.close();
       end.finish();
     });
+    call.on("cancelled", () => session.close());
     call.on("close", () => session.close());
     call.on("error", () => session.close());
   };

@@ -36,7 +36,7 @@ import type {
   Write,
   WriteResult,
 } from "./api-types.js";
-import { CommitClock, normalizeTimestamp } from "./clock.js";
+import { CommitClock, formatTimestamp, normalizeTimestamp } from "./clock.js";
 import { DatabaseStore, type DocumentSource, type StoredDocument } from "./document-store.js";
 import {
   CommitHistory,
@@ -142,6 +142,8 @@ export class FirestoreEngine {
   /** Rules set for one project through the control endpoint. */
   private readonly projectRules = new Map<string, CompiledRules>();
   private journal: Journal<JournalRecord> | undefined;
+  /** Commit times (µs) assigned to commits that are not applied yet. */
+  private readonly inFlight = new Set<number>();
 
   constructor(opts?: { now?: () => Date }) {
     this.now = opts?.now ?? (() => new Date());
@@ -193,9 +195,17 @@ export class FirestoreEngine {
     return () => this.listeners.delete(listener);
   }
 
-  /** The time a read made now sees: never before the latest commit. */
+  /**
+   * A read time whose snapshot can no longer change: now, or just before the earliest commit that
+   * has its time but is not applied yet (it is awaiting rules). Listeners snapshot at this time,
+   * so a resume token never names a moment a late commit lands in.
+   */
   currentReadTime(): string {
-    return this.clock.current();
+    const now = this.clock.current();
+    if (this.inFlight.size === 0) return now;
+    const before = Math.min(...this.inFlight) - 1;
+    if (before >= timestampMicros(now)) return now;
+    return formatTimestamp(Math.floor(before / 1e6), (before % 1e6) * 1000);
   }
 
   // ---- documents ----------------------------------------------------------------------------
@@ -861,55 +871,72 @@ export class FirestoreEngine {
       const store = this.store(db);
       if (tx) this.validateReads(tx, store);
       const commitTime = this.clock.next();
-      const overlay = new Map<string, StoredDocument | null>();
-      const pending: PendingWrite[] = [];
-      const writeResults = writes.map((write) => {
-        const { path, before, after, result, verifyOnly } = applyWrite(
-          db,
-          write,
-          (p) => (overlay.has(p) ? overlay.get(p)! : (store.get(p) ?? null)),
-          commitTime,
-        );
-        if (verifyOnly) return result; // a verify reads; its rules were checked at read time
-        overlay.set(path, after);
-        pending.push({ path, before, after });
-        return result;
-      });
-      if (caller.kind !== "admin") {
-        const checks = pending.map(({ path, before, after }): AccessCheck => ({
-          method: !after ? "delete" : before ? "update" : "create",
-          documentPath: path,
-          resource: this.toDocument(db, before),
-          requestResource: this.toDocument(db, after),
-        }));
-        await this.authorize(caller, db, checks, {
-          limit: writes.length > 1 || tx ? MULTI_ACCESS_LIMIT : SINGLE_ACCESS_LIMIT,
-          overlay,
-          time: new Date(Date.parse(commitTime)),
-        });
+      const micros = timestampMicros(commitTime);
+      this.inFlight.add(micros);
+      try {
+        return await this.applyCommit(db, store, writes, caller, commitTime, tx);
+      } finally {
+        this.inFlight.delete(micros);
       }
-      const previous = new Map<string, StoredDocument | null>();
-      for (const [path, doc] of overlay) {
-        const old = store.get(path) ?? null;
-        if (old !== doc) previous.set(path, old); // unchanged documents keep their version
-      }
-      if (previous.size === 0) return { writeResults, commitTime, written: overlay };
-      // Journaled before it is applied and answered (see journal.ts): a failed append fails
-      // the commit without changing anything.
-      this.journal?.append({
-        op: "commit",
-        project: db.project,
-        database: db.database,
-        docs: [...previous.keys()].map((p) => [p, overlay.get(p)!]),
-      });
-      for (const path of previous.keys()) {
-        const doc = overlay.get(path)!;
-        if (doc) store.put(doc);
-        else store.delete(path);
-      }
-      this.history(db).record(timestampMicros(commitTime), previous);
-      this.notify(db, commitTime, previous, store);
-      return { writeResults, commitTime, written: overlay };
     });
+  }
+
+  private async applyCommit(
+    db: DatabaseId,
+    store: DatabaseStore,
+    writes: Write[],
+    caller: Caller,
+    commitTime: string,
+    tx: Transaction | undefined,
+  ): Promise<CommitResponse & { written: Map<string, StoredDocument | null> }> {
+    const overlay = new Map<string, StoredDocument | null>();
+    const pending: PendingWrite[] = [];
+    const writeResults = writes.map((write) => {
+      const { path, before, after, result, verifyOnly } = applyWrite(
+        db,
+        write,
+        (p) => (overlay.has(p) ? overlay.get(p)! : (store.get(p) ?? null)),
+        commitTime,
+      );
+      if (verifyOnly) return result; // a verify reads; its rules were checked at read time
+      overlay.set(path, after);
+      pending.push({ path, before, after });
+      return result;
+    });
+    if (caller.kind !== "admin") {
+      const checks = pending.map(({ path, before, after }): AccessCheck => ({
+        method: !after ? "delete" : before ? "update" : "create",
+        documentPath: path,
+        resource: this.toDocument(db, before),
+        requestResource: this.toDocument(db, after),
+      }));
+      await this.authorize(caller, db, checks, {
+        limit: writes.length > 1 || tx ? MULTI_ACCESS_LIMIT : SINGLE_ACCESS_LIMIT,
+        overlay,
+        time: new Date(Date.parse(commitTime)),
+      });
+    }
+    const previous = new Map<string, StoredDocument | null>();
+    for (const [path, doc] of overlay) {
+      const old = store.get(path) ?? null;
+      if (old !== doc) previous.set(path, old); // unchanged documents keep their version
+    }
+    if (previous.size === 0) return { writeResults, commitTime, written: overlay };
+    // Journaled before it is applied and answered (see journal.ts): a failed append fails
+    // the commit without changing anything.
+    this.journal?.append({
+      op: "commit",
+      project: db.project,
+      database: db.database,
+      docs: [...previous.keys()].map((p) => [p, overlay.get(p)!]),
+    });
+    for (const path of previous.keys()) {
+      const doc = overlay.get(path)!;
+      if (doc) store.put(doc);
+      else store.delete(path);
+    }
+    this.history(db).record(timestampMicros(commitTime), previous);
+    this.notify(db, commitTime, previous, store);
+    return { writeResults, commitTime, written: overlay };
   }
 }

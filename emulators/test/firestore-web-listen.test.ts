@@ -204,4 +204,27 @@ describe("web SDK in Node (gRPC)", () => {
     expect(snap.docs.map((d) => d.get("n")).sort()).toEqual([2, 3]);
     w.stop();
   });
+
+  it("ends a listen with permission-denied when a change makes it unreadable", async () => {
+    const dave = webDb("dave");
+    const id = randomUUID();
+    await setDoc(doc(dave, "notes", id), { owner: "dave", n: 1 });
+    const w = listen<DocumentSnapshot>((next, error) =>
+      onSnapshot(doc(dave, "notes", id), { includeMetadataChanges: true }, next, error),
+    );
+    expect((await w.next()).get("n")).toBe(1);
+    // The admin hands the note to someone else: dave may no longer read it.
+    const handOver = await fetch(
+      `http://${host}:${port}/v1/projects/${projectId}/databases/(default)/documents/notes/${id}`,
+      {
+        method: "PATCH",
+        headers: { Authorization: "Bearer owner", "Content-Type": "application/json" },
+        body: JSON.stringify({
+          fields: { owner: { stringValue: "erin" }, n: { integerValue: "2" } },
+        }),
+      },
+    );
+    expect(handOver.status).toBe(200);
+    expect((await w.error()).code).toBe("permission-denied");
+  });
 });

@@ -1,10 +1,13 @@
 /**
  * Firestore emulator benchmark through firebase-admin (gRPC), as the platform's code talks to it:
  * single-document commits/s, point reads/s, and the latency of a 3-filter query over 10 000
- * documents, measured again once 100 000 documents of unrelated collections are present.
- * Run: npm run bench -w emulators (about a minute).
+ * documents, measured again once 100 000 documents of unrelated collections are present; commits
+ * again with the crash-safe journal on; then real-time listener scale (bench/listen-scale.ts).
+ * Run: npm run bench -w emulators (about two minutes).
  */
-import { loadavg } from "node:os";
+import { mkdtempSync, rmSync } from "node:fs";
+import { loadavg, tmpdir } from "node:os";
+import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import * as grpc from "@grpc/grpc-js";
 import { deleteApp, initializeApp } from "firebase-admin/app";
@@ -15,6 +18,7 @@ import { loadFirestorePackage } from "../src/firestore/grpc-protos.js";
 import { startFirestoreEmulator } from "../src/firestore/server.js";
 import type { FirestoreEngine } from "../src/firestore/engine.js";
 import { ADMIN } from "../src/shared/auth.js";
+import { listenScaleRows } from "./listen-scale.js";
 
 const PROJECT = "demo-bench";
 const DATABASE = `projects/${PROJECT}/databases/(default)`;
@@ -116,6 +120,37 @@ async function grpcEchoBaseline(): Promise<number> {
   }
 }
 
+/** The same commits against an emulator with an export directory, i.e. with the journal on. */
+async function journaledCommitRows(): Promise<Row[]> {
+  const dir = mkdtempSync(join(tmpdir(), "bench-journal-"));
+  const emulator = await startFirestoreEmulator({ port: 0, quiet: true, exportDir: dir });
+  process.env.FIRESTORE_EMULATOR_HOST = `127.0.0.1:${emulator.port}`;
+  const app = initializeApp({ projectId: PROJECT }, "bench-journal");
+  const db = getFirestore(app);
+  const rows: Row[] = [];
+  try {
+    await db.doc("warmup/x").set({ v: 1 });
+    for (const concurrency of [1, 16]) {
+      const rate = await throughput(concurrency, PHASE_MS, (i) =>
+        db
+          .collection("writes")
+          .doc(`c${concurrency}-${i}`)
+          .set({ i, at: new Date(), tag: "bench" }),
+      );
+      rows.push({
+        measure: "  same, journaled (written before the answer)",
+        concurrency,
+        result: rate.toFixed(0),
+      });
+    }
+  } finally {
+    await deleteApp(app);
+    await emulator.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+  return rows;
+}
+
 async function main() {
   process.env.METADATA_SERVER_DETECTION = "none";
   const emulator = await startFirestoreEmulator({ port: 0, quiet: true });
@@ -143,6 +178,9 @@ async function main() {
       );
       rows.push({ measure: "single-document commits/s", concurrency, result: rate.toFixed(0) });
     }
+
+    rows.push(...(await journaledCommitRows()));
+    process.env.FIRESTORE_EMULATOR_HOST = `127.0.0.1:${emulator.port}`;
 
     await seed(emulator.engine, "items", QUERY_DOCS, (i) => ({
       a: int(i % 10),
@@ -219,6 +257,7 @@ async function main() {
     await deleteApp(app);
     await emulator.close();
   }
+  rows.push(...(await listenScaleRows()));
 
   const width = Math.max(...rows.map((r) => r.measure.length));
   const load = loadavg()

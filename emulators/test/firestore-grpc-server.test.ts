@@ -1,6 +1,6 @@
 /**
  * The transport itself, with a raw gRPC client and raw sockets: status codes, callers from
- * metadata, the streams that are not served, and the one-port split between gRPC and HTTP/1.1.
+ * metadata, the Listen and Write streams on the wire, and the one-port split between gRPC and HTTP/1.1.
  */
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { connect } from "node:net";
@@ -22,6 +22,7 @@ type FirestoreClient = grpc.Client & {
   [method: string]: (request: unknown, metadata: grpc.Metadata, callback: Callback) => unknown;
 } & {
   listen(metadata: grpc.Metadata): grpc.ClientDuplexStream<unknown, unknown>;
+  write(metadata: grpc.Metadata): grpc.ClientDuplexStream<unknown, unknown>;
   runQuery(
     request: unknown,
     metadata: grpc.Metadata,
@@ -261,17 +262,178 @@ describe("unary calls", () => {
   });
 });
 
-describe("streams that are not served", () => {
-  it("closes Listen with UNIMPLEMENTED and an explanation", async () => {
-    const status = await new Promise<grpc.StatusObject>((resolve) => {
-      const stream = client.listen(metadata());
-      stream.on("status", resolve);
-      stream.on("error", () => undefined);
-      stream.on("data", () => undefined);
-      stream.write({ database, addTarget: { targetId: 1, documents: { documents: [] } } });
+describe("Listen and Write on the wire", () => {
+  type Response = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+  /** A Listen stream whose responses are read one at a time. */
+  function openListen(meta = metadata()) {
+    const stream = client.listen(meta);
+    const received: Response[] = [];
+    let wake: (() => void) | undefined;
+    let status: grpc.StatusObject | undefined;
+    stream.on("data", (r: Response) => {
+      received.push(r);
+      wake?.();
     });
-    expect(status.code).toBe(grpc.status.UNIMPLEMENTED);
-    expect(status.details).toMatch(/onSnapshot.*not emulated/);
+    stream.on("status", (s: grpc.StatusObject) => {
+      status = s;
+      wake?.();
+    });
+    stream.on("error", () => undefined);
+    return {
+      stream,
+      status: () => status,
+      /** Responses up to and including the next global snapshot (a NO_CHANGE for no target). */
+      async nextSnapshot(): Promise<Response[]> {
+        const out: Response[] = [];
+        for (;;) {
+          while (received.length === 0) {
+            if (status) throw new Error(`stream closed: ${status.details}`);
+            await new Promise<void>((r) => (wake = r));
+          }
+          const r = received.shift()!;
+          out.push(r);
+          const change = r.targetChange;
+          if (change?.targetChangeType === "NO_CHANGE" && !change.targetIds?.length) return out;
+          if (change?.targetChangeType === "REMOVE" && change.cause) return out;
+        }
+      },
+    };
+  }
+
+  const kinds = (responses: Response[]) =>
+    responses.map((r) =>
+      r.targetChange
+        ? `${r.targetChange.targetChangeType}${r.targetChange.targetIds?.length ? "" : "*"}`
+        : Object.keys(r).find((k) => r[k] !== undefined && k !== "responseType")!,
+    );
+
+  const commitValue = (id: string, n: number) =>
+    call("commit", {
+      database,
+      writes: [
+        {
+          update: {
+            name: `${documents}/wire/${id}`,
+            fields: { n: { integerValue: String(n) } },
+          },
+        },
+      ],
+    });
+
+  it("sends the initial result, CURRENT and a global snapshot, then changes and deletes", async () => {
+    await commitValue("a", 1);
+    const listen = openListen();
+    listen.stream.write({
+      database,
+      addTarget: {
+        targetId: 7,
+        query: { parent: documents, structuredQuery: { from: [{ collectionId: "wire" }] } },
+      },
+    });
+    const initial = await listen.nextSnapshot();
+    expect(kinds(initial)).toEqual(["ADD", "documentChange", "CURRENT", "NO_CHANGE*"]);
+    expect(initial[1]!.documentChange.document.name).toBe(`${documents}/wire/a`);
+    expect(initial[2]!.targetChange.resumeToken.length).toBeGreaterThan(0);
+    expect(initial[3]!.targetChange.readTime.seconds).toBeDefined();
+
+    await commitValue("b", 2);
+    expect(kinds(await listen.nextSnapshot())).toEqual(["documentChange", "NO_CHANGE*"]);
+    await call("commit", { database, writes: [{ delete: `${documents}/wire/a` }] });
+    const deleted = await listen.nextSnapshot();
+    expect(kinds(deleted)).toEqual(["documentDelete", "NO_CHANGE*"]);
+    expect(deleted[0]!.documentDelete).toMatchObject({
+      document: `${documents}/wire/a`,
+      removedTargetIds: [7],
+    });
+    listen.stream.end();
+  });
+
+  it("resumes from a token with only what changed since, and an existence filter", async () => {
+    for (const id of ["r1", "r2", "r3"]) await commitValue(id, 1);
+    const target = {
+      targetId: 2,
+      query: {
+        parent: documents,
+        structuredQuery: {
+          from: [{ collectionId: "wire" }],
+          where: {
+            fieldFilter: { field: { fieldPath: "n" }, op: "EQUAL", value: { integerValue: "1" } },
+          },
+        },
+      },
+    };
+    const first = openListen();
+    first.stream.write({ database, addTarget: target });
+    const initial = await first.nextSnapshot();
+    const token = initial.at(-1)!.targetChange.resumeToken as Buffer;
+    first.stream.cancel();
+
+    await commitValue("r2", 5); // leaves the query
+    await commitValue("r4", 1); // joins it
+    const again = openListen();
+    again.stream.write({ database, addTarget: { ...target, resumeToken: token } });
+    const resumed = await again.nextSnapshot();
+    expect(kinds(resumed)).toEqual([
+      "ADD",
+      "documentChange",
+      "documentRemove",
+      "filter",
+      "CURRENT",
+      "NO_CHANGE*",
+    ]);
+    expect(resumed[1]!.documentChange.document.name).toBe(`${documents}/wire/r4`);
+    expect(resumed[2]!.documentRemove.document).toBe(`${documents}/wire/r2`);
+    expect(resumed[3]!.filter).toMatchObject({ targetId: 2, count: 3 });
+    again.stream.end();
+  });
+
+  it("removes a target the rules deny with PERMISSION_DENIED and keeps the stream", async () => {
+    const listen = openListen(metadata(""));
+    listen.stream.write({
+      database,
+      addTarget: { targetId: 3, documents: { documents: [`${documents}/wire/a`] } },
+    });
+    const [removed] = await listen.nextSnapshot();
+    expect(removed!.targetChange).toMatchObject({
+      targetChangeType: "REMOVE",
+      targetIds: [3],
+      cause: { code: grpc.status.PERMISSION_DENIED },
+    });
+    expect(listen.status()).toBeUndefined();
+    listen.stream.end();
+  });
+
+  it("commits through the Write stream after its handshake", async () => {
+    const stream = client.write(metadata()) as grpc.ClientDuplexStream<unknown, Response>;
+    const responses: Response[] = [];
+    const two = new Promise<void>((resolve, reject) => {
+      stream.on("data", (r: Response) => {
+        responses.push(r);
+        if (responses.length === 1) {
+          stream.write({
+            streamToken: r.streamToken,
+            writes: [
+              {
+                update: {
+                  name: `${documents}/wire/streamed`,
+                  fields: { s: { stringValue: "yes" } },
+                },
+              },
+            ],
+          });
+        } else resolve();
+      });
+      stream.on("error", reject);
+    });
+    stream.write({ database });
+    await two;
+    stream.end();
+    expect(responses[0]!.streamId).toBeTruthy();
+    expect(responses[1]!.writeResults).toHaveLength(1);
+    expect(responses[1]!.commitTime.seconds).toBeDefined();
+    const read = await call("getDocument", { name: `${documents}/wire/streamed` });
+    expect((read.fields as Response).s.stringValue).toBe("yes");
   });
 });
 
@@ -363,8 +525,10 @@ describe("close", () => {
     ]);
     const keepAlive = connect(other.port, "127.0.0.1"); // an idle client the server must drop
     await new Promise((resolve) => keepAlive.once("connect", resolve));
+    // Listening before close(): the server may drop the socket before close() resolves.
+    const dropped = new Promise((resolve) => keepAlive.once("close", resolve));
     await other.close();
-    await new Promise((resolve) => keepAlive.once("close", resolve));
+    await dropped;
     await new Promise((resolve) => setImmediate(resolve));
     const after = handles();
     for (const [kind, count] of Object.entries(after)) {

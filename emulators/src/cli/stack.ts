@@ -10,6 +10,7 @@ import {
   startFirebaseEmulators,
   waitForFirebaseEmulators,
 } from "./firebase-emulators.js";
+import { startAuthAutosave } from "./auth-autosave.js";
 import { type LocalEmulator, startLocalEmulators } from "./local-emulators.js";
 import { LogBuffer } from "../console/log-buffer.js";
 import { type RunningConsole, startConsole } from "../console/server.js";
@@ -105,7 +106,9 @@ export async function startStack(opts: StackOptions): Promise<RunningStack> {
   const { output, closeOutput } = teeOutput(opts.output, logs);
   let firebase: FirebaseEmulators | undefined;
   let localConsole: RunningConsole | undefined;
+  let stopAutosave: (() => void) | undefined;
   const stop = async () => {
+    stopAutosave?.();
     await localConsole?.close();
     await firebase?.stop();
     await Promise.allSettled(local.map((e) => e.close()));
@@ -120,6 +123,10 @@ export async function startStack(opts: StackOptions): Promise<RunningStack> {
       output,
     });
     await waitForFirebaseEmulators(firebase, opts.hosting, opts.signal);
+    if (dataDir) {
+      const log = typeof opts.output === "function" ? opts.output : () => undefined;
+      stopAutosave = startAuthAutosave(join(dataDir, "firebase"), log);
+    }
     if (opts.console) localConsole = await startLocalConsole(opts.hosting, logs);
   } catch (err) {
     await stop();

@@ -373,6 +373,9 @@ export function buildDemoDataset(now: Date): DemoDataset {
     projectId: "mahalle-esnafi",
     projectTitle: "Mahalle Esnafı",
   });
+  // A month's share held for want of an IBAN, then released once one was saved.
+  notify("can-share-held", can, "PROFIT_SHARE_HELD", 24 * 9, true, {});
+  notify("can-share-released", can, "PROFIT_SHARE_RELEASED", 24 * 8, true, {});
   notify("mert-updated", "mert", "PROJECT_UPDATED", 30, false, about(gonullu));
 
   const authUsers: DemoAuthUser[] = PEOPLE.filter(

@@ -37,7 +37,7 @@ import type {
   Write,
   WriteResult,
 } from "./api-types.js";
-import { CommitClock, normalizeTimestamp } from "./clock.js";
+import { CommitClock, formatTimestamp, normalizeTimestamp } from "./clock.js";
 import { DatabaseStore, type DocumentSource, type StoredDocument } from "./document-store.js";
 import {
   CommitHistory,
@@ -52,6 +52,7 @@ import {
   transactionContention,
 } from "./errors.js";
 import { applyMask, parseFieldPath } from "./field-path.js";
+import type { Journal, JournalRecord } from "./journal.js";
 import { readExport, writeExport } from "./persistence.js";
 import {
   type PlannedQuery,
@@ -138,7 +139,13 @@ export class FirestoreEngine {
   private readonly clock: CommitClock;
   private readonly transactions: TransactionManager;
   private readonly commitLocks = new Map<string, Promise<void>>();
+  /** Rules of firestore.rules, for projects that have none of their own. */
   private rules: CompiledRules | null = null;
+  /** Rules set for one project through the control endpoint. */
+  private readonly projectRules = new Map<string, CompiledRules>();
+  private journal: Journal<JournalRecord> | undefined;
+  /** Commit times (µs) assigned to commits that are not applied yet. */
+  private readonly inFlight = new Set<number>();
 
   constructor(opts?: { now?: () => Date }) {
     this.now = opts?.now ?? (() => new Date());
@@ -146,12 +153,39 @@ export class FirestoreEngine {
     this.transactions = new TransactionManager(() => this.now().getTime());
   }
 
-  setRules(rules: CompiledRules | null): void {
-    this.rules = rules;
+  /** From now on, every commit is written to `journal` before it is acknowledged. */
+  attachJournal(journal: Journal<JournalRecord> | undefined): void {
+    this.journal = journal;
   }
 
-  getRules(): CompiledRules | null {
-    return this.rules;
+  /** Re-applies journal records (after an import) without journaling or notifying them. */
+  replay(records: Iterable<JournalRecord>): number {
+    let n = 0;
+    for (const record of records) {
+      n++;
+      if (record.op === "clear") {
+        this.clearMemory(record.project, record.database);
+        continue;
+      }
+      const store = this.store(record);
+      for (const [path, doc] of record.docs) {
+        if (doc) store.put(doc);
+        else store.delete(path);
+      }
+    }
+    return n;
+  }
+
+  /** Sets the default rules, or those of one project when `projectId` is given. */
+  setRules(rules: CompiledRules | null, projectId?: string): void {
+    if (projectId === undefined) this.rules = rules;
+    else if (rules) this.projectRules.set(projectId, rules);
+    else this.projectRules.delete(projectId);
+  }
+
+  /** The rules in force for a project (its own, else the default), or the default rules. */
+  getRules(projectId?: string): CompiledRules | null {
+    return (projectId !== undefined && this.projectRules.get(projectId)) || this.rules;
   }
 
   /**
@@ -167,6 +201,19 @@ export class FirestoreEngine {
   onRulesDecision(listener: (decision: RequestDecision) => void): () => void {
     this.decisionListeners.add(listener);
     return () => this.decisionListeners.delete(listener);
+  }
+
+  /**
+   * A read time whose snapshot can no longer change: now, or just before the earliest commit that
+   * has its time but is not applied yet (it is awaiting rules). Listeners snapshot at this time,
+   * so a resume token never names a moment a late commit lands in.
+   */
+  currentReadTime(): string {
+    const now = this.clock.current();
+    if (this.inFlight.size === 0) return now;
+    const before = Math.min(...this.inFlight) - 1;
+    if (before >= timestampMicros(now)) return now;
+    return formatTimestamp(Math.floor(before / 1e6), (before % 1e6) * 1000);
   }
 
   // ---- documents ----------------------------------------------------------------------------
@@ -453,6 +500,49 @@ export class FirestoreEngine {
     return responses;
   }
 
+  /**
+   * Which of the named documents a query without limit or offset returns at `readTime`, as
+   * runQuery would return them (rules checked): what a listener re-checks after a change
+   * instead of re-running the whole query.
+   */
+  async queryMatches(
+    parent: string,
+    structuredQuery: RunQueryRequest["structuredQuery"],
+    names: string[],
+    readTime: string,
+    caller: Caller,
+  ): Promise<FirestoreDocument[]> {
+    const ref = parseParentName(parent);
+    const query = planQuery(structuredQuery as NonNullable<RunQueryRequest["structuredQuery"]>);
+    if (query.limit !== undefined || query.offset > 0) {
+      throw invalidArgument("queryMatches needs a query without limit or offset.");
+    }
+    const { source } = this.readContext(ref, { readTime });
+    const candidates: StoredDocument[] = [];
+    for (const name of names) {
+      const doc = source.get(pathOf(parseDocumentName(name)));
+      if (doc) candidates.push(doc);
+    }
+    const result = executeQuery(query, candidates, (d) => this.nameOf(ref, d.path), parent + "/");
+    if (caller.kind !== "admin") {
+      const rulesQuery = rulesQueryOf(query);
+      await this.authorize(
+        caller,
+        ref,
+        result.documents.map(({ doc }) => ({
+          method: "list" as const,
+          documentPath: doc.path,
+          resource: this.toDocument(ref, doc),
+          query: rulesQuery,
+        })),
+      );
+    }
+    return result.documents.map(({ doc }) => ({
+      ...this.toDocument(ref, doc)!,
+      fields: projectFields(query, doc.fields),
+    }));
+  }
+
   async runAggregationQuery(
     parent: string,
     body: RunAggregationQueryRequest,
@@ -497,14 +587,25 @@ export class FirestoreEngine {
 
   // ---- administration --------------------------------------------------------------------------
 
-  clear(projectId?: string): void {
+  /** Deletes every document: of all projects, of one project, or of one of its databases. */
+  clear(projectId?: string, database?: string): void {
+    this.clearMemory(projectId, database);
+    this.journal?.append({ op: "clear", project: projectId, database });
+  }
+
+  private clearMemory(projectId?: string, database?: string): void {
     for (const key of [...this.databases.keys()]) {
-      if (projectId === undefined || key.startsWith(projectId + "/")) {
+      const i = key.lastIndexOf("/");
+      const [project, db] = [key.slice(0, i), key.slice(i + 1)];
+      if (
+        projectId === undefined ||
+        (project === projectId && (database === undefined || db === database))
+      ) {
         this.databases.delete(key);
         this.histories.delete(key);
       }
     }
-    this.transactions.clear(projectId === undefined ? undefined : projectId + "/");
+    this.transactions.clear(projectId === undefined ? undefined : `${projectId}/${database ?? ""}`);
   }
 
   async exportTo(dir: string): Promise<void> {
@@ -677,7 +778,7 @@ export class FirestoreEngine {
     if (caller.kind === "admin") return;
     if (opts.adminOnly) throw permissionDenied();
     await checkAccess(
-      this.rules,
+      this.getRules(db.project),
       caller,
       db.database,
       opts.time ?? this.now(),
@@ -781,46 +882,72 @@ export class FirestoreEngine {
       const store = this.store(db);
       if (tx) this.validateReads(tx, store);
       const commitTime = this.clock.next();
-      const overlay = new Map<string, StoredDocument | null>();
-      const pending: PendingWrite[] = [];
-      const writeResults = writes.map((write) => {
-        const { path, before, after, result, verifyOnly } = applyWrite(
-          db,
-          write,
-          (p) => (overlay.has(p) ? overlay.get(p)! : (store.get(p) ?? null)),
-          commitTime,
-        );
-        if (verifyOnly) return result; // a verify reads; its rules were checked at read time
-        overlay.set(path, after);
-        pending.push({ path, before, after });
-        return result;
-      });
-      if (caller.kind !== "admin") {
-        const checks = pending.map(({ path, before, after }): AccessCheck => ({
-          method: !after ? "delete" : before ? "update" : "create",
-          documentPath: path,
-          resource: this.toDocument(db, before),
-          requestResource: this.toDocument(db, after),
-        }));
-        await this.authorize(caller, db, checks, {
-          limit: writes.length > 1 || tx ? MULTI_ACCESS_LIMIT : SINGLE_ACCESS_LIMIT,
-          overlay,
-          time: new Date(Date.parse(commitTime)),
-        });
+      const micros = timestampMicros(commitTime);
+      this.inFlight.add(micros);
+      try {
+        return await this.applyCommit(db, store, writes, caller, commitTime, tx);
+      } finally {
+        this.inFlight.delete(micros);
       }
-      const previous = new Map<string, StoredDocument | null>();
-      for (const [path, doc] of overlay) {
-        const old = store.get(path) ?? null;
-        if (old === doc) continue; // unchanged documents keep their version
-        previous.set(path, old);
-        if (doc) store.put(doc);
-        else store.delete(path);
-      }
-      if (previous.size > 0) {
-        this.history(db).record(timestampMicros(commitTime), previous);
-        this.notify(db, commitTime, previous, store);
-      }
-      return { writeResults, commitTime, written: overlay };
     });
+  }
+
+  private async applyCommit(
+    db: DatabaseId,
+    store: DatabaseStore,
+    writes: Write[],
+    caller: Caller,
+    commitTime: string,
+    tx: Transaction | undefined,
+  ): Promise<CommitResponse & { written: Map<string, StoredDocument | null> }> {
+    const overlay = new Map<string, StoredDocument | null>();
+    const pending: PendingWrite[] = [];
+    const writeResults = writes.map((write) => {
+      const { path, before, after, result, verifyOnly } = applyWrite(
+        db,
+        write,
+        (p) => (overlay.has(p) ? overlay.get(p)! : (store.get(p) ?? null)),
+        commitTime,
+      );
+      if (verifyOnly) return result; // a verify reads; its rules were checked at read time
+      overlay.set(path, after);
+      pending.push({ path, before, after });
+      return result;
+    });
+    if (caller.kind !== "admin") {
+      const checks = pending.map(({ path, before, after }): AccessCheck => ({
+        method: !after ? "delete" : before ? "update" : "create",
+        documentPath: path,
+        resource: this.toDocument(db, before),
+        requestResource: this.toDocument(db, after),
+      }));
+      await this.authorize(caller, db, checks, {
+        limit: writes.length > 1 || tx ? MULTI_ACCESS_LIMIT : SINGLE_ACCESS_LIMIT,
+        overlay,
+        time: new Date(Date.parse(commitTime)),
+      });
+    }
+    const previous = new Map<string, StoredDocument | null>();
+    for (const [path, doc] of overlay) {
+      const old = store.get(path) ?? null;
+      if (old !== doc) previous.set(path, old); // unchanged documents keep their version
+    }
+    if (previous.size === 0) return { writeResults, commitTime, written: overlay };
+    // Journaled before it is applied and answered (see journal.ts): a failed append fails
+    // the commit without changing anything.
+    this.journal?.append({
+      op: "commit",
+      project: db.project,
+      database: db.database,
+      docs: [...previous.keys()].map((p) => [p, overlay.get(p)!]),
+    });
+    for (const path of previous.keys()) {
+      const doc = overlay.get(path)!;
+      if (doc) store.put(doc);
+      else store.delete(path);
+    }
+    this.history(db).record(timestampMicros(commitTime), previous);
+    this.notify(db, commitTime, previous, store);
+    return { writeResults, commitTime, written: overlay };
   }
 }

@@ -35,16 +35,25 @@ const isObject = (value: unknown): value is JsonObject =>
   typeof value === "object" && value !== null && !Array.isArray(value);
 
 export class ProtoJsonConverter {
+  /** Name lookups walk the whole namespace tree; a stream converts thousands of messages. */
+  private readonly types = new Map<string, protobuf.Type>();
+
   constructor(private readonly root: protobuf.Root) {}
 
   /** gRPC object → REST JSON for the message type `typeName` (e.g. "google.firestore.v1.Document"). */
   toJson(typeName: string, message: unknown): JsonObject {
-    return this.messageToJson(this.root.lookupType(typeName), message);
+    return this.messageToJson(this.type(typeName), message);
   }
 
   /** REST JSON → gRPC object for `typeName`; keys that are not fields of the message are dropped. */
   fromJson(typeName: string, json: unknown): JsonObject {
-    return this.messageFromJson(this.root.lookupType(typeName), json);
+    return this.messageFromJson(this.type(typeName), json);
+  }
+
+  private type(typeName: string): protobuf.Type {
+    let type = this.types.get(typeName);
+    if (!type) this.types.set(typeName, (type = this.root.lookupType(typeName)));
+    return type;
   }
 
   private messageToJson(type: protobuf.Type, message: unknown): JsonObject {

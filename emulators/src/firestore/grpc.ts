@@ -1,7 +1,8 @@
 /**
  * The google.firestore.v1.Firestore gRPC service over the engine: each call's request is converted
  * to the REST JSON form, handed to the engine with the caller read from the `authorization`
- * metadata, and the JSON result converted back. Listen, Write and PartitionQuery are not served.
+ * metadata, and the JSON result converted back. Listen and Write are bidirectional streams (see
+ * grpc-streams.ts); PartitionQuery is not served.
  */
 import * as grpc from "@grpc/grpc-js";
 import type { ServiceDefinition } from "@grpc/grpc-js";
@@ -10,6 +11,8 @@ import type { Caller } from "../shared/auth.js";
 import { FirestoreError, invalidArgument } from "./errors.js";
 import { ProtoJsonConverter } from "./grpc-convert.js";
 import { loadFirestorePackage, loadFirestoreRoot } from "./grpc-protos.js";
+import { listenHandler, writeHandler } from "./grpc-streams.js";
+import { ListenHub } from "./listen.js";
 import type {
   DocumentInput,
   DocumentMask,
@@ -59,10 +62,14 @@ const notServed = (rpc: string, why: string): Partial<grpc.StatusObject> => ({
   details: `${rpc} is not supported by this Firestore emulator: ${why}`,
 });
 
-/** Builds the service implementation; `log` receives unexpected (INTERNAL) failures. */
+/**
+ * Builds the service implementation; `log` receives unexpected (INTERNAL) failures. `hub` routes
+ * commits to listeners; pass the one other transports of the same engine use.
+ */
 export function firestoreGrpcHandlers(
   engine: FirestoreEngine,
   log: Log = console.error,
+  hub: ListenHub = new ListenHub(engine),
 ): grpc.UntypedServiceImplementation {
   const { converter } = firestoreProtos();
 
@@ -116,19 +123,12 @@ export function firestoreGrpcHandlers(
     (rpc: string, why: string): grpc.handleUnaryCall<unknown, unknown> =>
     (_call, callback) =>
       callback(notServed(rpc, why));
-  // The SDKs retry a failed Listen stream forever without surfacing the status to onSnapshot,
-  // so the emulator's own log is where the developer learns why nothing arrives.
-  const warned = new Set<string>();
-  const refuseStream =
-    (rpc: string, why: string): grpc.handleBidiStreamingCall<unknown, unknown> =>
-    (call) => {
-      const status = notServed(rpc, why);
-      if (!warned.has(rpc)) {
-        warned.add(rpc);
-        log(`firestore gRPC: ${status.details}`);
-      }
-      call.emit("error", status);
-    };
+  const streams = {
+    requestJson: (type: string, request: unknown) => requestJson(type, request),
+    responseProto: (type: string, json: unknown) => converter.fromJson(`${V1}.${type}`, json),
+    callerOf: (call: { metadata: grpc.Metadata }) => callerOf(call.metadata),
+    statusOf: (err: unknown) => toStatus(err, log),
+  };
 
   const document = `${V1}.Document`;
   const empty = "google.protobuf.Empty";
@@ -215,13 +215,7 @@ export function firestoreGrpcHandlers(
       engine.batchWrite(text(r.database), r, caller),
     ),
     PartitionQuery: refuseUnary("PartitionQuery", "query partitioning is not emulated."),
-    Listen: refuseStream(
-      "Listen",
-      "real-time listeners (onSnapshot) are not emulated; read with get() or a query instead.",
-    ),
-    Write: refuseStream(
-      "Write",
-      "the streaming Write RPC is not emulated; use Commit (the SDKs' default).",
-    ),
+    Listen: listenHandler(hub, streams),
+    Write: writeHandler(engine, streams),
   };
 }

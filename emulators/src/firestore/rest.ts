@@ -329,9 +329,11 @@ async function control(
 ): Promise<void> {
   const clear = /^\/emulator\/v1\/projects\/([^/]+)\/databases\/([^/]+)\/documents$/.exec(pathname);
   if (clear && method === "DELETE") {
-    engine.clear(decodeURIComponent(clear[1]!));
+    engine.clear(decodeURIComponent(clear[1]!), decodeURIComponent(clear[2]!));
     return send(res, 200, {});
   }
+  // Rules set here apply to this project only; others keep firestore.rules (as documented for the
+  // official emulator).
   const rules = /^\/emulator\/v1\/projects\/([^/:]+):securityRules$/.exec(pathname);
   if (rules && method === "PUT") {
     const body = await readJson(req);
@@ -344,7 +346,10 @@ async function control(
       );
     }
     try {
-      engine.setRules(loadRules(file.content, file.name ?? "firestore.rules"));
+      engine.setRules(
+        loadRules(file.content, file.name ?? "firestore.rules"),
+        decodeURIComponent(rules[1]!),
+      );
     } catch (e) {
       if (e instanceof RulesLoadError) throw invalidArgument(e.message);
       throw e;

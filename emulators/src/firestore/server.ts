@@ -17,6 +17,7 @@ import type { CompiledRules } from "../rules/index.js";
 import { FirestoreEngine } from "./engine.js";
 import { firestoreGrpcHandlers, firestoreServiceDefinition } from "./grpc.js";
 import { createFirestoreRestHandler } from "./rest.js";
+import { openDurableStore } from "./durable-store.js";
 import { allowedOrigins, assertLocalListen } from "../shared/local-access.js";
 import { RulesDecisionLog, withRulesDecisionsEndpoint } from "../shared/rules-decisions.js";
 
@@ -30,6 +31,11 @@ export interface FirestoreEmulatorOptions {
   importDir?: string;
   /** Where close() (and exportNow()) write the data. */
   exportDir?: string;
+  /**
+   * Journal every commit under exportDir before acknowledging it, so that a killed process loses
+   * no acknowledged write (default: on whenever exportDir is set). See durable-store.ts.
+   */
+  journal?: boolean;
   quiet?: boolean;
   /** Browser origins allowed besides loopback ones. */
   corsOrigins?: readonly string[];
@@ -45,6 +51,8 @@ export interface RunningFirestoreEmulator {
   exportNow(): Promise<void>;
   /** Exports to exportDir (if given), then stops listening and drops every connection. */
   close(): Promise<void>;
+  /** Cuts every open connection (clients reconnect), as a network failure would. */
+  dropConnections(): void;
 }
 
 /** The HTTP/2 connection preface every gRPC client opens with. */
@@ -63,7 +71,11 @@ export async function startFirestoreEmulator(
   };
 
   const engine = new FirestoreEngine({});
-  if (opts.importDir) {
+  const durable =
+    opts.exportDir && opts.journal !== false
+      ? await openDurableStore(engine, opts.exportDir, opts.importDir, info)
+      : undefined;
+  if (!durable && opts.importDir) {
     await engine.importFrom(opts.importDir);
     info(`firestore: imported data from ${opts.importDir}`);
   }
@@ -80,6 +92,9 @@ export async function startFirestoreEmulator(
       createFirestoreRestHandler(engine, { corsOrigins: opts.corsOrigins }),
     ),
   );
+  // Longer than the clients' keep-alive pools, so a reused socket is never dropped under them.
+  httpServer.keepAliveTimeout = 65_000;
+  httpServer.headersTimeout = 66_000;
   const grpcServer = new grpc.Server({
     "grpc.max_receive_message_length": MAX_MESSAGE_BYTES,
     "grpc.max_send_message_length": MAX_MESSAGE_BYTES,
@@ -107,6 +122,7 @@ export async function startFirestoreEmulator(
   } catch (err) {
     // Port taken or host unknown: release what was set up so the caller may retry.
     rulesWatcher?.close();
+    await durable?.close();
     grpcConnections.destroy();
     grpcServer.forceShutdown();
     throw err;
@@ -115,13 +131,22 @@ export async function startFirestoreEmulator(
 
   const exportNow = async () => {
     if (!opts.exportDir) return;
-    await engine.exportTo(opts.exportDir);
+    if (durable) await durable.compact();
+    else await engine.exportTo(opts.exportDir);
     info(`firestore: exported data to ${opts.exportDir}`);
   };
 
   let closing: Promise<void> | undefined;
   const close = () =>
     (closing ??= (async () => {
+      if (durable) {
+        // No commit may land after the final export: stop serving first.
+        rulesWatcher?.close();
+        await stopAll(front, sockets, httpServer, grpcServer, grpcConnections);
+        await durable.close();
+        info(`firestore: exported data to ${opts.exportDir}`);
+        return;
+      }
       try {
         await exportNow();
       } finally {
@@ -130,7 +155,11 @@ export async function startFirestoreEmulator(
       }
     })());
 
-  return { port, host, engine, exportNow, close };
+  const dropConnections = () => {
+    for (const socket of sockets) socket.destroy();
+  };
+
+  return { port, host, engine, exportNow, close, dropConnections };
 }
 
 /**

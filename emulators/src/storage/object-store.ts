@@ -6,6 +6,8 @@
  */
 import { createReadStream, type ReadStream } from "node:fs";
 import { copyFile, mkdir, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import type { Journal } from "../firestore/journal.js";
+import type { ObjectRecord } from "./object-journal.js";
 import { randomUUID } from "node:crypto";
 import { join } from "node:path";
 import { StorageHttpError } from "./errors.js";
@@ -41,6 +43,7 @@ export class ObjectStore {
   private readonly buckets = new Map<string, Map<string, StoredObject>>();
   private readonly blobsDir: string;
   private readonly uploadsDir: string;
+  private journal: Journal<ObjectRecord> | undefined;
 
   private constructor(readonly workDir: string) {
     this.blobsDir = join(workDir, "blobs");
@@ -52,6 +55,36 @@ export class ObjectStore {
     await mkdir(store.blobsDir, { recursive: true });
     await mkdir(store.uploadsDir, { recursive: true });
     return store;
+  }
+
+  /** From now on every change is journaled before it is acknowledged (see object-journal.ts). */
+  attachJournal(journal: Journal<ObjectRecord> | undefined): void {
+    this.journal = journal;
+  }
+
+  /** Re-applies journaled changes whose blob files are still in the working directory. */
+  replay(records: Iterable<ObjectRecord>): void {
+    for (const record of records) {
+      if (record.op === "clear") this.buckets.clear();
+      else if (record.op === "delete") this.buckets.get(record.bucket)?.delete(record.name);
+      else {
+        this.bucketMap(record.meta.bucket).set(record.meta.name, {
+          meta: record.meta,
+          blobFile: record.blobFile,
+        });
+      }
+    }
+  }
+
+  /** Deletes blob files no object refers to (left by a crash or a replaced import). */
+  async removeUnreferencedBlobs(): Promise<void> {
+    const used = new Set<string>();
+    for (const objects of this.buckets.values()) {
+      for (const stored of objects.values()) used.add(stored.blobFile);
+    }
+    for (const file of await readdir(this.blobsDir)) {
+      if (!used.has(file)) await rm(join(this.blobsDir, file), { force: true });
+    }
   }
 
   /** A fresh path for an upload's bytes; the caller deletes it unless it is committed. */
@@ -76,6 +109,7 @@ export class ObjectStore {
     await rename(uploadPath, join(this.blobsDir, blobFile));
     const objects = this.bucketMap(bucket);
     const previous = objects.get(name);
+    this.journal?.append({ op: "put", meta, blobFile });
     objects.set(name, { meta, blobFile });
     // Readers that already opened the old generation keep their descriptor; unlinking is safe.
     if (previous) await rm(join(this.blobsDir, previous.blobFile), { force: true });
@@ -100,7 +134,9 @@ export class ObjectStore {
         "conflict",
       );
     }
-    stored.meta = bumpMetageneration ? touched(meta) : meta;
+    const next = bumpMetageneration ? touched(meta) : meta;
+    this.journal?.append({ op: "put", meta: next, blobFile: stored.blobFile });
+    stored.meta = next;
     return stored.meta;
   }
 
@@ -108,6 +144,7 @@ export class ObjectStore {
     const objects = this.buckets.get(bucket);
     const stored = objects?.get(name);
     if (!objects || !stored) return false;
+    this.journal?.append({ op: "delete", bucket, name });
     objects.delete(name);
     await rm(join(this.blobsDir, stored.blobFile), { force: true });
     return true;
@@ -159,6 +196,7 @@ export class ObjectStore {
   }
 
   async clear(): Promise<void> {
+    this.journal?.append({ op: "clear" });
     this.buckets.clear();
     await rm(this.blobsDir, { recursive: true, force: true });
     await mkdir(this.blobsDir, { recursive: true });

@@ -24,6 +24,7 @@ import { handleFirebaseRequest } from "./firebase-routes.js";
 import { handleGcsRequest } from "./gcs-routes.js";
 import { answerPreflight, baseUrlOf, sendError, sendJson, setCorsHeaders } from "./http.js";
 import { ObjectStore } from "./object-store.js";
+import { type DurableObjects, durableWorkDir, openDurableObjects } from "./object-journal.js";
 import { StorageRules } from "./rules-glue.js";
 import { UploadSessions } from "./upload-sessions.js";
 import { RulesDecisionLog, withRulesDecisionsEndpoint } from "../shared/rules-decisions.js";
@@ -33,6 +34,8 @@ import {
   FOREIGN_ORIGIN_MESSAGE,
   type OriginCheck,
 } from "../shared/local-access.js";
+
+const KEEP_ALIVE_MS = 65_000;
 
 export interface StorageEmulatorOptions {
   host?: string;
@@ -45,6 +48,11 @@ export interface StorageEmulatorOptions {
   importDir?: string;
   /** Where `exportNow()` and `close()` write the data. */
   exportDir?: string;
+  /**
+   * Journal object changes under exportDir so that a killed process loses nothing it
+   * acknowledged (default: on whenever exportDir is set). See object-journal.ts.
+   */
+  journal?: boolean;
   quiet?: boolean;
   /** Working directory for object bytes; a fresh temporary directory (removed on close) by default. */
   workDir?: string;
@@ -70,28 +78,38 @@ export async function startStorageEmulator(opts: StorageEmulatorOptions): Promis
     ? () => undefined
     : (message: string) => console.log(`[storage] ${message}`);
   const ownWorkDir = opts.workDir === undefined;
-  const workDir = opts.workDir ?? (await mkdtemp(join(tmpdir(), "storage-emulator-")));
+  const journaled = opts.exportDir !== undefined && opts.journal !== false;
+  // With a journal the bytes must outlive a killed process: they stay inside the export dir.
+  const workDir =
+    opts.workDir ??
+    (journaled
+      ? durableWorkDir(opts.exportDir!)
+      : await mkdtemp(join(tmpdir(), "storage-emulator-")));
   let rules: StorageRules | undefined;
   let backend: StorageBackend;
+  let durable: DurableObjects | undefined;
   try {
     const store = await ObjectStore.open(workDir);
     rules = await StorageRules.open(opts.rulesFile, opts.firestore, log);
     if (!rules.loaded) log("no storage.rules given: all non-admin requests are denied");
     backend = { store, sessions: new UploadSessions(), rules, log };
-    if (opts.importDir) {
+    if (journaled) {
+      durable = await openDurableObjects(store, opts.exportDir!, opts.importDir, log);
+    } else if (opts.importDir) {
       await store.importFrom(opts.importDir);
       log(`imported data from ${opts.importDir}`);
     }
   } catch (error) {
     rules?.close();
-    if (ownWorkDir) await rm(workDir, { recursive: true, force: true });
+    if (ownWorkDir && !journaled) await rm(workDir, { recursive: true, force: true });
     throw error;
   }
   const { store } = backend;
 
   const exportNow = async (): Promise<void> => {
     if (!opts.exportDir) return;
-    await store.exportTo(opts.exportDir);
+    if (durable) await durable.compact();
+    else await store.exportTo(opts.exportDir);
     log(`exported data to ${opts.exportDir}`);
   };
   const clear = async (): Promise<void> => {
@@ -112,6 +130,10 @@ export async function startStorageEmulator(opts: StorageEmulatorOptions): Promis
   );
   // Large resumable chunks from slow clients must not hit the default 5-minute request timeout.
   server.requestTimeout = 0;
+  // Clients pool keep-alive sockets for longer than Node's 5 s default; a socket the server drops
+  // just as a client reuses it resets that request (ECONNRESET in the GCS client's uploads).
+  server.keepAliveTimeout = KEEP_ALIVE_MS;
+  server.headersTimeout = KEEP_ALIVE_MS + 1000;
   try {
     await new Promise<void>((resolve, reject) => {
       server.once("error", reject);
@@ -122,7 +144,8 @@ export async function startStorageEmulator(opts: StorageEmulatorOptions): Promis
     });
   } catch (error) {
     backend.rules.close();
-    if (ownWorkDir) await rm(workDir, { recursive: true, force: true });
+    // A journaled working directory holds the only copy of recent objects: it stays.
+    if (ownWorkDir && !journaled) await rm(workDir, { recursive: true, force: true });
     throw error;
   }
   const port = (server.address() as AddressInfo).port;
@@ -138,7 +161,12 @@ export async function startStorageEmulator(opts: StorageEmulatorOptions): Promis
       const force = setTimeout(() => server.closeAllConnections(), 1000);
       await stopped;
       clearTimeout(force);
-      await exportNow();
+      if (durable) {
+        await durable.close();
+        log(`exported data to ${opts.exportDir}`);
+      } else {
+        await exportNow();
+      }
       await backend.sessions.clear();
       if (ownWorkDir) await rm(workDir, { recursive: true, force: true });
     })();

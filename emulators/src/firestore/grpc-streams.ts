@@ -1,0 +1,141 @@
+/**
+ * The bidirectional streams of google.firestore.v1.Firestore: Listen (real-time listeners, over
+ * the transport-independent ListenHub) and Write (the full web SDK's mutation stream: a handshake,
+ * then one commit per request, answered in order).
+ */
+import { randomUUID } from "node:crypto";
+import type * as grpc from "@grpc/grpc-js";
+import type { Caller } from "../shared/auth.js";
+import type { FirestoreEngine, Write } from "./engine.js";
+import { invalidArgument } from "./errors.js";
+import type { ListenHub, ListenRequest } from "./listen.js";
+
+type Json = Record<string, unknown>;
+type Stream = grpc.ServerDuplexStream<unknown, unknown>;
+
+export interface StreamContext {
+  /** Request in gRPC object form → JSON (INVALID_ARGUMENT when it cannot be expressed). */
+  requestJson(type: string, request: unknown): Json;
+  /** Response JSON → gRPC object form. */
+  responseProto(type: string, json: unknown): unknown;
+  callerOf(call: Stream): Caller;
+  statusOf(err: unknown): Partial<grpc.StatusObject>;
+}
+
+/** Ends the stream with an error status once; later writes are dropped. */
+function streamEnder(call: Stream, statusOf: StreamContext["statusOf"]) {
+  let ended = false;
+  return {
+    get ended() {
+      return ended || call.cancelled || call.destroyed;
+    },
+    fail(err: unknown) {
+      if (ended) return;
+      ended = true;
+      call.emit("error", statusOf(err));
+    },
+    finish() {
+      if (ended) return;
+      ended = true;
+      call.end();
+    },
+  };
+}
+
+export function listenHandler(hub: ListenHub, ctx: StreamContext) {
+  return (call: Stream): void => {
+    const end = streamEnder(call, ctx.statusOf);
+    let caller: Caller;
+    try {
+      caller = ctx.callerOf(call);
+    } catch (err) {
+      end.fail(err);
+      return;
+    }
+    const session = hub.open(caller, {
+      send: (response) =>
+        end.ended ? true : call.write(ctx.responseProto("ListenResponse", response)),
+      drained: () =>
+        new Promise<void>((resolve) => {
+          if (end.ended) return resolve();
+          const done = () => {
+            call.off("drain", done);
+            call.off("close", done);
+            resolve();
+          };
+          call.on("drain", done);
+          call.on("close", done);
+        }),
+    });
+    session.failed = (err) => {
+      session.close();
+      end.fail(err);
+    };
+    call.on("data", (request: unknown) => {
+      try {
+        session.request(ctx.requestJson("ListenRequest", request) as ListenRequest);
+      } catch (err) {
+        session.failed?.(err);
+      }
+    });
+    call.on("end", () => {
+      session.close();
+      end.finish();
+    });
+    call.on("cancelled", () => session.close());
+    call.on("close", () => session.close());
+    call.on("error", () => session.close());
+  };
+}
+
+export function writeHandler(engine: FirestoreEngine, ctx: StreamContext) {
+  return (call: Stream): void => {
+    const end = streamEnder(call, ctx.statusOf);
+    let caller: Caller;
+    try {
+      caller = ctx.callerOf(call);
+    } catch (err) {
+      end.fail(err);
+      return;
+    }
+    const streamId = randomUUID();
+    let database: string | undefined;
+    let sequence = 0;
+    let queue = Promise.resolve();
+    const token = () => Buffer.from(`${streamId}:${++sequence}`).toString("base64");
+    const respond = (json: Json) => {
+      if (!end.ended) call.write(ctx.responseProto("WriteResponse", json));
+    };
+    const handle = async (request: Json) => {
+      if (database === undefined) {
+        if (typeof request.database !== "string" || request.database === "") {
+          throw invalidArgument("The first WriteRequest must name the database.");
+        }
+        database = request.database;
+        if (((request.writes as unknown[] | undefined) ?? []).length > 0) {
+          throw invalidArgument("The first WriteRequest must not contain writes.");
+        }
+        respond({ streamId, streamToken: token() });
+        return;
+      }
+      const writes = (request.writes as Write[] | undefined) ?? [];
+      const result = await engine.commit(database, { writes }, caller);
+      respond({ streamToken: token(), ...result });
+    };
+    call.on("data", (request: unknown) => {
+      let json: Json;
+      try {
+        json = ctx.requestJson("WriteRequest", request);
+      } catch (err) {
+        end.fail(err);
+        return;
+      }
+      queue = queue
+        .then(() => (end.ended ? undefined : handle(json)))
+        .catch((err) => end.fail(err));
+    });
+    call.on("end", () => {
+      void queue.then(() => end.finish());
+    });
+  };
+}

@@ -16,6 +16,6 @@ export {
   jobGoLive,
   jobOpenVotes,
   jobProfitShare,
-  jobPurgeMail,
+  jobRetention,
   jobSelectApplicants,
 } from "./jobs/scheduled.js";

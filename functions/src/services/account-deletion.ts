@@ -324,7 +324,11 @@ async function anonymiseFeedback({ db }: DeletionDeps, record: AccountDeletionDo
       b.set(target.doc(rekey(d.id, uid, pseudonym)), {
         ...d.data(),
         evaluatorId: pseudonym,
-        evaluatorUser: { name: DELETED_MEMBER_NAME, userName: DELETED_MEMBER_USERNAME, position: null },
+        evaluatorUser: {
+          name: DELETED_MEMBER_NAME,
+          userName: DELETED_MEMBER_USERNAME,
+          position: null,
+        },
       });
       b.delete(d.ref);
     },

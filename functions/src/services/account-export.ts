@@ -28,7 +28,10 @@ function plain(value: unknown): unknown {
   return value;
 }
 
-const withId = (d: FirebaseFirestore.DocumentSnapshot) => ({ id: d.id, ...(plain(d.data()) as object) });
+const withId = (d: FirebaseFirestore.DocumentSnapshot) => ({
+  id: d.id,
+  ...(plain(d.data()) as object),
+});
 
 export interface AccountExport {
   format: "platform-kvkk-export/1";

@@ -13,7 +13,6 @@
  * its own cursor, so a second, concurrent or resumed run only finds what is left. Auth and Storage
  * come with the context; a run without them (in-process tests) leaves those steps to the next.
  */
-import type { Auth } from "firebase-admin/auth";
 import type { Firestore, Query } from "firebase-admin/firestore";
 import {
   type RegistrationDoc,

@@ -50,6 +50,7 @@ import {
 } from "./rules";
 import { EditSectionModal, type EditSection } from "./EditSectionModal";
 import { PhotoControls } from "./PhotoControls";
+import { DataRights } from "./DataRights";
 import { EDIT_TEXTS as E, ACCOUNT_TEXTS as T } from "./texts";
 
 function Section(props: {
@@ -262,6 +263,9 @@ export function AccountPage() {
               </Button>
             </Stack>
           </Paper>
+          <Stack mt="md">
+            <DataRights />
+          </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 8 }}>
           <Stack gap="md">

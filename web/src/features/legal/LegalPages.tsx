@@ -1,4 +1,5 @@
 import { Container, List, Paper, Stack, Table, Text, Title } from "@mantine/core";
+import { LEGAL_TEXT_VERSIONS, type LegalTextId } from "@platform/common";
 import { useMemo } from "react";
 import { useSearchParams } from "react-router-dom";
 import { PageBreadcrumbs } from "../../components/PageBreadcrumbs";
@@ -20,6 +21,7 @@ export const LEGAL_TEXTS = {
   effectiveDate: "Yürürlük Tarihi",
   person: "İlgili kişi",
   email: "E-posta",
+  version: "Metin sürümü",
 };
 
 function Block({ block }: { block: LegalBlock }) {
@@ -59,7 +61,7 @@ function Block({ block }: { block: LegalBlock }) {
   }
 }
 
-function LegalPage({ document: doc }: { document: LegalDocument }) {
+function LegalPage({ document: doc, text }: { document: LegalDocument; text: LegalTextId }) {
   const [params] = useSearchParams();
   const q = parseLegalQuery(params);
   const today = useMemo(() => formatEffectiveDate(new Date()), []);
@@ -80,8 +82,11 @@ function LegalPage({ document: doc }: { document: LegalDocument }) {
             {`${LEGAL_TEXTS.effectiveDate}: ${today}`}
           </Text>
         )}
-        {doc.intro.map((text) => (
-          <Text key={text}>{text}</Text>
+        <Text size="sm" c="dimmed" data-testid="legal-version">
+          {`${LEGAL_TEXTS.version}: ${LEGAL_TEXT_VERSIONS[text]}`}
+        </Text>
+        {doc.intro.map((paragraph) => (
+          <Text key={paragraph}>{paragraph}</Text>
         ))}
         {doc.sections.map((section) => (
           <Stack key={section.title} gap="sm" component="section" aria-label={section.title}>
@@ -98,7 +103,9 @@ function LegalPage({ document: doc }: { document: LegalDocument }) {
   );
 }
 
-export const OpenConsentPage = () => <LegalPage document={OPEN_CONSENT} />;
-export const MembershipAgreementPage = () => <LegalPage document={MEMBERSHIP_AGREEMENT} />;
-export const KvkkPage = () => <LegalPage document={KVKK} />;
-export const CookiePolicyPage = () => <LegalPage document={COOKIE_POLICY} />;
+export const OpenConsentPage = () => <LegalPage document={OPEN_CONSENT} text="openConsent" />;
+export const MembershipAgreementPage = () => (
+  <LegalPage document={MEMBERSHIP_AGREEMENT} text="membershipAgreement" />
+);
+export const KvkkPage = () => <LegalPage document={KVKK} text="kvkk" />;
+export const CookiePolicyPage = () => <LegalPage document={COOKIE_POLICY} text="cookiePolicy" />;

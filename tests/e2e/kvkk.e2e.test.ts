@@ -5,6 +5,11 @@
  * object names them (their payout statement is kept, pseudonymised) and the old credentials no
  * longer sign in. Then the daily retention job at its edges, through `npm run job`.
  */
+import { execFile } from "node:child_process";
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { promisify } from "node:util";
 import type { DocumentReference, Firestore } from "firebase-admin/firestore";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import {
@@ -25,6 +30,8 @@ import {
 } from "../support/api-client.js";
 import { createMember, latestMailText } from "../support/member-stack.js";
 import { runJob, seedLiveProject } from "../support/journey-seed.js";
+import { repoRoot } from "@platform/emulators/paths";
+import { stackEnvironment } from "@platform/emulators/stack";
 
 const hosting = inject("stackUrls").hosting!;
 const admin = adminForStack();
@@ -319,6 +326,20 @@ describe("a member's data: download and deletion", () => {
     for (const m of e.mails) expect(m.queuedAt).toMatch(/^\d{4}-\d{2}-\d{2}T/);
   });
 
+  it("the admins' script writes the same export for the uid", async () => {
+    const out = join(mkdtempSync(join(tmpdir(), "kvkk-")), "export.json");
+    const { stdout } = await promisify(execFile)(
+      "npm",
+      ["run", "--silent", "export-user", "--", uid, "--out", out],
+      { cwd: repoRoot, env: { ...process.env, ...stackEnvironment() } },
+    );
+    expect(stdout).toContain(out);
+    const byScript = JSON.parse(readFileSync(out, "utf8")) as Record<string, unknown>;
+    const { generatedAt: _a, ...scripted } = byScript;
+    const { generatedAt: _b, ...served } = exported;
+    expect(scripted).toEqual(served);
+  });
+
   it("a wrong password deletes nothing and answers in Turkish", async () => {
     const before = await everyDocument(db);
     const wrong = await api().call("DELETE", "/users/me", {
@@ -402,6 +423,29 @@ describe("a member's data: download and deletion", () => {
       body: { email: member.email, password: member.password, rememberMe: false },
     });
     expect(login.status).toBe(401);
+  });
+});
+
+describe("wrong deletion passwords", () => {
+  it("are limited per account: the sixth try waits, and nothing is deleted", async () => {
+    const email = `kvkk.limit.${run}@ornek.com.tr`;
+    const password = "Limit-Sifre-2026";
+    const target = await createMember({ name: "Limit Deneme", email, password });
+    const token = await idTokenFor(email, password);
+    for (let i = 0; i < 5; i++) {
+      const r = await api().call("DELETE", "/users/me", {
+        token,
+        body: { password: `Yanlis-${i}` },
+      });
+      expect(r.status).toBe(403);
+      expect(r.body.message).toBe(messages.account.deletePasswordWrong);
+    }
+    // Spent: even the right password waits the window out.
+    const sixth = await api().call("DELETE", "/users/me", { token, body: { password } });
+    expect(sixth.status).toBe(429);
+    expect(sixth.body.message).toMatch(/^Çok fazla deneme yapıldı\. Lütfen \d+ dakika sonra/);
+    expect((await auth.getUser(target)).uid).toBe(target);
+    expect((await db.doc(paths.user(target)).get()).exists).toBe(true);
   });
 });
 

@@ -236,6 +236,10 @@ async function endMemberships({ db }: DeletionDeps, record: AccountDeletionDoc, 
       }
     });
   }
+  // A project they still manage without a membership record loses its manager.
+  await drain(db, db.collection(paths.projects).where("managerId", "==", uid), (b, d) =>
+    b.update(d.ref, { managerId: null, updatedAt: ts(now) }),
+  );
   // Seats they once held name them too.
   await drain(
     db,

@@ -481,6 +481,23 @@ describe("retention job", () => {
     expect(
       (await db.doc(`${paths.registrations}/${registrationKey(addresses[1]!)}`).get()).exists,
     ).toBe(true);
+    // An unfinished profile without a registration record: created 7 days ago it goes.
+    const orphanEmail = `yetim.${run}@ornek.com.tr`;
+    const orphan = (await auth.createUser({ email: orphanEmail, password: "Yetim-Sifre-2026" }))
+      .uid;
+    await db.doc(paths.user(orphan)).set({
+      name: "Yetim Kayıt",
+      profileComplete: false,
+      createdAt: new Date(base - 7 * DAY),
+      updatedAt: new Date(base - 7 * DAY),
+    });
+    await db.doc(paths.userContact(orphan)).set({ email: orphanEmail, isEmailVerified: false });
+    const later = await runJob("retention", at);
+    expect(later).toMatch(/registrationsDeleted: 1/);
+    await expect(auth.getUser(orphan)).rejects.toThrow();
+    expect((await db.doc(paths.userContact(orphan)).get()).exists).toBe(false);
+    // The one at 6 days 23 hours still stands.
+    expect((await db.doc(paths.user(uids[1]!)).get()).exists).toBe(true);
   });
 
   it("deletes uploads never recorded after 24 hours, not at 23 hours", async () => {

@@ -4,7 +4,8 @@
  *
  * - deletions: account deletions that stopped midway (`accountDeletions/{uid}`) are finished;
  * - registrations: unfinished registrations 7 days after their last code go, with their Auth user
- *   and documents (a member who completed step 3 is never touched);
+ *   and documents (a member who completed step 3 is never touched), and so do unfinished profiles
+ *   created 7 days ago or earlier that no open registration names;
  * - mail: queued mail 30 days old or older (live reset links and codes);
  * - limits: limiter counters and Idempotency-Key answers whose `expiresAt` has passed;
  * - uploads: Storage objects uploaded 24 hours ago or earlier and never recorded in `images`.
@@ -13,6 +14,7 @@
  * its own cursor, so a second, concurrent or resumed run only finds what is left. Auth and Storage
  * come with the context; a run without them (in-process tests) leaves those steps to the next.
  */
+import type { Auth } from "firebase-admin/auth";
 import type { Firestore, Query } from "firebase-admin/firestore";
 import {
   type RegistrationDoc,
@@ -96,7 +98,48 @@ async function purgeRegistrations({ db, now, auth }: JobContext) {
     }
     if (page.size < 100) break;
   }
+  deleted += await purgeUnfinishedProfiles(db, auth, now);
   return { deleted, skipped: false };
+}
+
+/**
+ * Accounts left unfinished without a registration record (step 3 never done): their profile was
+ * created 7 days ago or earlier and no open registration names them.
+ */
+async function purgeUnfinishedProfiles(db: Firestore, auth: Auth, now: Date): Promise<number> {
+  let deleted = 0;
+  let cursor: FirebaseFirestore.QueryDocumentSnapshot | undefined;
+  for (;;) {
+    let query = db
+      .collection(paths.users)
+      .where("profileComplete", "==", false)
+      .where("createdAt", "<=", timestamp(registrationRetentionCutoff(now)))
+      .orderBy("createdAt")
+      .limit(100);
+    if (cursor) query = query.startAfter(cursor);
+    const page = await query.get();
+    for (const d of page.docs) {
+      const createdAt = toDate(d.get("createdAt"));
+      if (!createdAt || !isRegistrationAbandoned(createdAt, now)) continue;
+      const open = await db.collection(paths.registrations).where("uid", "==", d.id).get();
+      const stillOpen = open.docs.some((r) => {
+        const last = toDate((r.data() as RegistrationDoc).lastSentAt);
+        return last !== null && !isRegistrationAbandoned(last, now);
+      });
+      if (stillOpen) continue;
+      try {
+        await auth.deleteUser(d.id);
+      } catch (err) {
+        if ((err as { code?: string }).code !== "auth/user-not-found") throw err;
+      }
+      await db.recursiveDelete(d.ref);
+      for (const r of open.docs) await r.ref.delete();
+      deleted++;
+    }
+    if (page.size < 100) break;
+    cursor = page.docs[page.docs.length - 1];
+  }
+  return deleted;
 }
 
 async function purgeMail({ db, now }: JobContext) {

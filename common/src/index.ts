@@ -20,3 +20,4 @@ export * from "./domain/return-path.js";
 export * from "./api/types.js";
 export * from "./domain/cycle/index.js";
 export * from "./domain/rate-limit.js";
+export * from "./domain/privacy.js";

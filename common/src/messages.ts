@@ -134,6 +134,13 @@ export const messages = {
   statements: {
     fetchFailed: "Kazanç bilgileri alınamadı.",
   },
+  account: {
+    deletePasswordRequired: "Hesabınızı silmek için şifrenizi girin.",
+    deletePasswordWrong: "Şifre hatalı. Hesabınız silinmedi.",
+    deleted:
+      "Hesabınız ve kişisel verileriniz silindi. Ödeme kayıtları yasal saklama süresi boyunca adınız olmadan tutulur.",
+    exportFailed: "Verileriniz hazırlanamadı. Lütfen tekrar deneyin.",
+  },
   images: {
     tooLarge: "Dosya boyutu 5MB'dan küçük olmalıdır!",
     badType: "Sadece JPEG, PNG ve JPG formatları desteklenmektedir!",

@@ -86,6 +86,8 @@ export const DEFAULT_RATE_LIMITS = {
   passwordResetsPerAddress: { max: 3, windowMs: HOUR_MS },
   /** E-mail confirmation mails to one address. */
   emailConfirmationsPerAddress: { max: 3, windowMs: HOUR_MS },
+  /** Wrong passwords when deleting one's account (per uid). */
+  deletionPasswordFailuresPerAccount: { max: 5, windowMs: 15 * MINUTE_MS },
 } satisfies Record<string, LimitRule>;
 
 export type LimitName = keyof typeof DEFAULT_RATE_LIMITS;

@@ -17,6 +17,6 @@ export {
   jobGoLive,
   jobOpenVotes,
   jobProfitShare,
-  jobPurgeMail,
+  jobRetention,
   jobSelectApplicants,
 } from "./jobs/scheduled.js";

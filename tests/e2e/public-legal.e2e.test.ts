@@ -47,7 +47,17 @@ const PAGES = [
   {
     path: "/kvkk",
     title: "KVKK Aydınlatma Metni",
-    contains: ["6698 sayılı", "11. maddesi", "en geç 30 gün içinde", "iletisim@example.com"],
+    contains: [
+      "6698 sayılı",
+      "11. maddesi",
+      "en geç 30 gün içinde",
+      "iletisim@example.com",
+      "europe-west1",
+      "son doğrulama kodundan 7 gün sonra",
+      "30 gün sonra silinir",
+      "'Verilerimi İndir' düğmesiyle",
+      "'Hesabımı Sil' düğmesiyle",
+    ],
   },
   {
     path: "/gizlilik_cerez_politikasi",
@@ -82,6 +92,9 @@ describe.each(Object.entries(viewports))("at %s width", (name, viewport) => {
     expect(await effectiveDate(page).innerText()).toBe(`Yürürlük Tarihi: ${todayInIstanbul()}`);
     // the texts give the date "aşağıda": it follows the last section
     expect(text.trimEnd().endsWith(`Yürürlük Tarihi: ${todayInIstanbul()}`)).toBe(true);
+    expect(await page.getByTestId("legal-version").innerText()).toMatch(
+      /^Metin sürümü: \d{4}-\d{2}-\d{2}$/,
+    );
     if (name === "phone" || legal.path === "/gizlilik_cerez_politikasi") {
       await screenshot(page, `public-legal${legal.path.replace(/\//g, "-")}-${name}`);
     }
@@ -140,6 +153,9 @@ describe("cookie policy structure and query parameters", () => {
     expect(await person.innerText()).toContain("İlgili kişi: Ayşe Yılmaz");
     expect(await person.innerText()).toContain("E-posta: ayse@example.com");
     expect(await effectiveDate(page).innerText()).toBe(`Yürürlük Tarihi: ${todayInIstanbul()}`);
+    expect(await page.getByTestId("legal-version").innerText()).toMatch(
+      /^Metin sürümü: \d{4}-\d{2}-\d{2}$/,
+    );
     await screenshot(page, "public-legal-registration-tablet");
     await context.close();
   });

@@ -257,6 +257,13 @@ const SUBJECTS: Subject[] = [
     expect: readOnly([]),
   },
   {
+    name: "accountDeletions",
+    doc: `accountDeletions/${OWNER}`,
+    createIn: "accountDeletions",
+    list: (db) => collection(db, "accountDeletions"),
+    expect: readOnly([]),
+  },
+  {
     name: "images",
     doc: "images/i1",
     createIn: "images",
@@ -340,6 +347,7 @@ async function seed(app: App) {
     ["registrations/r1", { email: "new@example.com", codeHash: "0".repeat(64) }],
     ["rateLimits/k1", { count: 3 }],
     ["idempotencyKeys/k1", { status: 200 }],
+    [`accountDeletions/${OWNER}`, { uid: OWNER, email: "owner@example.com", done: "auth" }],
     ["images/i1", { relatedId: OWNER, relatedType: "User", path: "users/u-owner/profile/p.png" }],
     ["jobRuns/j1", { job: "selection" }],
     ["faqs/faq1", { question: "Soru?", answer: "Cevap.", tags: ["sss"], order: 1 }],

@@ -15,6 +15,8 @@ export interface Teammate {
   userName: string;
   type: MemberType;
   positionName: string;
+  /** The id of their seat (default `seat-{uid}`). */
+  seatId?: string;
 }
 
 export interface OpenSeat {
@@ -80,7 +82,7 @@ export async function seedLiveProject(input: {
       ...data,
     });
   for (const m of team) {
-    const positionId = `seat-${m.uid}`;
+    const positionId = m.seatId ?? `seat-${m.uid}`;
     await seat(positionId, {
       positionName: m.positionName,
       type: m.type,

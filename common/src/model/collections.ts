@@ -39,6 +39,8 @@ export const paths = {
   rateLimits: "rateLimits",
   /** Answers of state-changing calls by Idempotency-Key (`expiresAt` is a TTL field). */
   idempotencyKeys: "idempotencyKeys",
+  /** Account deletions under way, by uid (server only; removed when complete). */
+  accountDeletions: "accountDeletions",
 } as const;
 
 /** Collection-group ids used by queries across projects. */

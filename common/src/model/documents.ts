@@ -137,6 +137,11 @@ export interface UserDetailsDoc {
     privacyPolicy: boolean;
     contentPolicy: boolean;
     acceptedAt: TimestampLike | null;
+    /**
+     * The version (LEGAL_TEXT_VERSIONS) of the text each consent accepted, as shown at step 3;
+     * absent for consents recorded before versions were.
+     */
+    versions?: { contractOfUse: string; privacyPolicy: string; contentPolicy: string };
   };
 }
 

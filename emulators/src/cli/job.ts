@@ -6,7 +6,9 @@
  * `npm run job -- list` shows every job and its schedule.
  */
 import { deleteApp, initializeApp } from "firebase-admin/app";
+import { getAuth } from "firebase-admin/auth";
 import { getFirestore } from "firebase-admin/firestore";
+import { getStorage } from "firebase-admin/storage";
 import {
   JOBS,
   JOB_NAMES,
@@ -48,12 +50,19 @@ if (await portIsFree(ports.firestore)) {
 }
 
 Object.assign(process.env, stackEnvironment());
-const app = initializeApp({ projectId }, `job-cli-${Date.now()}`);
+const bucketName = `${projectId}.appspot.com`;
+const app = initializeApp({ projectId, storageBucket: bucketName }, `job-cli-${Date.now()}`);
 const db = getFirestore(app);
 db.settings({ ignoreUndefinedProperties: true });
 try {
   const started = Date.now();
-  const report = await JOBS[name as JobName]({ db, now: at, log: (line) => console.log(line) });
+  const report = await JOBS[name as JobName]({
+    db,
+    now: at,
+    log: (line) => console.log(line),
+    auth: getAuth(app),
+    bucket: getStorage(app).bucket(bucketName),
+  });
   console.log(`✔ ${name} as of ${at.toISOString()} (${Date.now() - started} ms)`);
   for (const [key, value] of Object.entries(report)) console.log(`  ${key}: ${String(value)}`);
 } catch (err) {

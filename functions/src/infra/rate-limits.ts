@@ -33,9 +33,15 @@ export interface LimitKey {
   key: string;
 }
 
+/** The document id of a limit's counter for one key. */
+export function limitCounterId(limit: LimitName, key: string): string {
+  return createHash("sha256").update(`${limit}:${key}`).digest("hex");
+}
+
 export function counterRef({ limit, key }: LimitKey): DocumentReference<RateLimitDoc> {
-  const id = createHash("sha256").update(`${limit}:${key}`).digest("hex");
-  return db().collection(paths.rateLimits).doc(id) as DocumentReference<RateLimitDoc>;
+  return db()
+    .collection(paths.rateLimits)
+    .doc(limitCounterId(limit, key)) as DocumentReference<RateLimitDoc>;
 }
 
 function stateOf(doc: RateLimitDoc | undefined): WindowState | null {

@@ -6,7 +6,7 @@ import { closeVotes } from "./close-votes.js";
 import { goLive } from "./go-live.js";
 import { openVotes } from "./open-votes.js";
 import { profitShare } from "./profit-share.js";
-import { purgeMail } from "./purge-mail.js";
+import { retention } from "./retention.js";
 import type { JobContext, JobReport } from "./runtime.js";
 import type { JobName } from "./schedules.js";
 import { selectApplicants } from "./select-applicants.js";
@@ -20,7 +20,7 @@ export const JOBS: Record<JobName, (ctx: JobContext) => Promise<JobReport>> = {
   "announce-hiring": announceHiring,
   "announce-profit-rate": announceProfitRate,
   "profit-share": profitShare,
-  "purge-mail": purgeMail,
+  retention,
 };
 
 export { JOB_NAMES, JOB_SCHEDULES, JOB_TIME_ZONE, cronMatches, type JobName } from "./schedules.js";

@@ -3,6 +3,8 @@
  * scheduled time in production, any time locally), batched writes within Firestore's limits,
  * and bounded concurrency.
  */
+import type { Auth } from "firebase-admin/auth";
+import type { Bucket } from "@google-cloud/storage";
 import {
   type DocumentData,
   type DocumentReference,
@@ -16,6 +18,9 @@ export interface JobContext {
   /** The instant the job runs as of; jobs never read the clock themselves. */
   now: Date;
   log: (message: string) => void;
+  /** Firebase Auth and the Storage bucket, for the jobs that delete accounts and uploads. */
+  auth?: Auth;
+  bucket?: Bucket;
 }
 
 /** What a run did, in counts, for logs, `npm run job` and the benchmark. */

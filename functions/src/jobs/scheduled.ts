@@ -3,18 +3,25 @@
  * its scheduled time, so a retry decides exactly as the first attempt; every job is idempotent.
  */
 import { getApps, initializeApp } from "firebase-admin/app";
+import { getAuth } from "firebase-admin/auth";
 import { type Firestore, getFirestore } from "firebase-admin/firestore";
+import { getStorage } from "firebase-admin/storage";
 import { logger } from "firebase-functions/v2";
 import { onSchedule } from "firebase-functions/v2/scheduler";
+import { storageBucketName } from "../config.js";
 import { JOBS, JOB_SCHEDULES, JOB_TIME_ZONE, type JobName } from "./registry.js";
 
 const APP_NAME = "scheduled-jobs";
 let firestore: Firestore | undefined;
 
 /** A Firestore of its own, so the jobs' settings never meet the API's. */
+function jobsApp() {
+  return getApps().find((a) => a.name === APP_NAME) ?? initializeApp({}, APP_NAME);
+}
+
 function jobsDb(): Firestore {
   if (!firestore) {
-    const app = getApps().find((a) => a.name === APP_NAME) ?? initializeApp({}, APP_NAME);
+    const app = jobsApp();
     firestore = getFirestore(app);
     firestore.settings({ ignoreUndefinedProperties: true });
   }
@@ -40,6 +47,8 @@ function scheduledJob(name: JobName) {
         db: jobsDb(),
         now: Number.isNaN(now.getTime()) ? new Date() : now,
         log: (message) => logger.info(message),
+        auth: getAuth(jobsApp()),
+        bucket: getStorage(jobsApp()).bucket(storageBucketName()),
       });
       logger.info(`${name} done`, report);
     },
@@ -54,4 +63,4 @@ export const jobApplyRemovalDecisions = scheduledJob("apply-removal-decisions");
 export const jobAnnounceHiring = scheduledJob("announce-hiring");
 export const jobAnnounceProfitRate = scheduledJob("announce-profit-rate");
 export const jobProfitShare = scheduledJob("profit-share");
-export const jobPurgeMail = scheduledJob("purge-mail");
+export const jobRetention = scheduledJob("retention");

@@ -15,7 +15,7 @@ export const JOB_NAMES = [
   "announce-hiring",
   "announce-profit-rate",
   "profit-share",
-  "purge-mail",
+  "retention",
 ] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 
@@ -68,10 +68,12 @@ export const JOB_SCHEDULES: Record<JobName, JobSchedule> = {
     when: "daily 10:00 (does the work on the 15th)",
     what: "statements and summary of the previous month once its net profit is entered",
   },
-  "purge-mail": {
+  retention: {
     cron: "0 3 * * *",
     when: "daily 03:00",
-    what: "deletes queued mail (mail/) older than 30 days: reset links and codes",
+    what:
+      "KVKK retention: finishes account deletions; deletes registrations unfinished after 7 days, " +
+      "mail after 30 days, expired limit counters, uploads never recorded after 24 hours",
   },
 };
 

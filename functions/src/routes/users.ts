@@ -1,11 +1,12 @@
 import { Router } from "express";
 import { z } from "zod";
-import { messages } from "@platform/common";
+import { exportFileName, messages } from "@platform/common";
 import { endpoint } from "../http/endpoint.js";
 import { badRequest } from "../http/errors.js";
 import { buildProfileUpdate, type ProfileBody } from "../services/profile-update.js";
 import * as users from "../services/users.js";
 import { profileUpdateBody } from "./profile-body.js";
+import * as rights from "../services/account-rights.js";
 import { idSchema, memberTypeSchema } from "./schemas.js";
 
 const typeParams = z.object({ type: memberTypeSchema });
@@ -26,8 +27,37 @@ const listQuery = z.object({
   search: z.string().max(100, { error: "Arama metni en fazla 100 karakter olabilir." }).default(""),
 });
 
+const deleteBody = z.object({
+  password: z
+    .string({ error: messages.account.deletePasswordRequired })
+    .min(1, { error: messages.account.deletePasswordRequired })
+    .max(200, { error: messages.account.deletePasswordWrong }),
+});
+
 export function usersRouter(): Router {
   const r = Router();
+
+  // KVKK: the member's data as a download, and erasure of the account.
+  r.get(
+    "/me/export",
+    endpoint({ auth: "required" }, async ({ user, res, now }) => {
+      const data = await rights.ownExport(user.uid, now);
+      res
+        .status(200)
+        .set("Content-Type", "application/json; charset=utf-8")
+        .set("Content-Disposition", `attachment; filename="${exportFileName(now)}"`)
+        .set("Cache-Control", "no-store")
+        .send(JSON.stringify(data, null, 2));
+    }),
+  );
+
+  r.delete(
+    "/me",
+    endpoint({ auth: "required", body: deleteBody }, async ({ user, body, now }) => {
+      await rights.deleteOwnAccount(user.uid, body.password, now);
+      return { message: messages.account.deleted };
+    }),
+  );
 
   r.get(
     "/type/:type",

@@ -9,6 +9,7 @@ import { createHash, randomBytes, randomInt, timingSafeEqual } from "node:crypto
 import type { DocumentReference } from "firebase-admin/firestore";
 import { FieldValue } from "firebase-admin/firestore";
 import {
+  consentVersions,
   CODE_TTL_MS,
   type MemberType,
   type RegistrationDoc,
@@ -286,6 +287,7 @@ export async function registerStep3(
           privacyPolicy: true,
           contentPolicy: true,
           acceptedAt: ts(now),
+          versions: consentVersions(),
         },
       },
       { merge: true },

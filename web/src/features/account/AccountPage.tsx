@@ -55,6 +55,7 @@ import {
 import { EditSectionModal, type EditSection } from "./EditSectionModal";
 import { PhotoControls } from "./PhotoControls";
 import { EarningsSection, PaymentSection } from "./PaymentSections";
+import { DataRights } from "./DataRights";
 import { EDIT_TEXTS as E, ACCOUNT_TEXTS as T } from "./texts";
 
 function Section(props: {
@@ -358,6 +359,9 @@ export function AccountPage() {
               </Button>
             </Stack>
           </Paper>
+          <Stack mt="md">
+            <DataRights />
+          </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 8 }}>
           <Stack gap="md">

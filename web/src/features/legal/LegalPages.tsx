@@ -1,4 +1,4 @@
-import { DEFAULT_PROFIT_RATE } from "@platform/common";
+import { DEFAULT_PROFIT_RATE, LEGAL_TEXT_VERSIONS, type LegalTextId } from "@platform/common";
 import { Container, List, Paper, Skeleton, Stack, Table, Text, Title } from "@mantine/core";
 import { useMemo } from "react";
 import { useSearchParams } from "react-router-dom";
@@ -22,6 +22,7 @@ export const LEGAL_TEXTS = {
   effectiveDate: "Yürürlük Tarihi",
   person: "İlgili kişi",
   email: "E-posta",
+  version: "Metin sürümü",
 };
 
 function Block({ block }: { block: LegalBlock }) {
@@ -61,7 +62,7 @@ function Block({ block }: { block: LegalBlock }) {
   }
 }
 
-function LegalPage({ document: doc }: { document: LegalDocument }) {
+function LegalPage({ document: doc, text }: { document: LegalDocument; text: LegalTextId }) {
   const [params] = useSearchParams();
   const q = parseLegalQuery(params);
   const today = useMemo(() => formatEffectiveDate(new Date()), []);
@@ -77,8 +78,11 @@ function LegalPage({ document: doc }: { document: LegalDocument }) {
             {q.email && <Text size="sm">{`${LEGAL_TEXTS.email}: ${q.email}`}</Text>}
           </Paper>
         )}
-        {doc.intro.map((text) => (
-          <Text key={text}>{text}</Text>
+        <Text size="sm" c="dimmed" data-testid="legal-version">
+          {`${LEGAL_TEXTS.version}: ${LEGAL_TEXT_VERSIONS[text]}`}
+        </Text>
+        {doc.intro.map((paragraph) => (
+          <Text key={paragraph}>{paragraph}</Text>
         ))}
         {doc.sections.map((section) => (
           <Stack key={section.title} gap="sm" component="section" aria-label={section.title}>
@@ -101,14 +105,17 @@ function LegalPage({ document: doc }: { document: LegalDocument }) {
   );
 }
 
-export const OpenConsentPage = () => <LegalPage document={OPEN_CONSENT} />;
+export const OpenConsentPage = () => <LegalPage document={OPEN_CONSENT} text="openConsent" />;
 export function MembershipAgreementPage() {
   const config = usePublicConfig();
   if (config.isPending) return <Skeleton height={400} m="xl" aria-busy="true" />;
   // Without the public config (offline), the default rate of the specification.
   return (
-    <LegalPage document={membershipAgreement(config.data?.profitRate ?? DEFAULT_PROFIT_RATE)} />
+    <LegalPage
+      document={membershipAgreement(config.data?.profitRate ?? DEFAULT_PROFIT_RATE)}
+      text="membershipAgreement"
+    />
   );
 }
-export const KvkkPage = () => <LegalPage document={KVKK} />;
-export const CookiePolicyPage = () => <LegalPage document={COOKIE_POLICY} />;
+export const KvkkPage = () => <LegalPage document={KVKK} text="kvkk" />;
+export const CookiePolicyPage = () => <LegalPage document={COOKIE_POLICY} text="cookiePolicy" />;

@@ -79,6 +79,12 @@ export const COOKIE_POLICY: LegalDocument = {
           "Bu politika, aşağıda belirtilen yürürlük tarihinde yürürlüğe girmiştir. Kişisel verileriniz 6698 sayılı Kanun ve ilgili mevzuata uygun olarak işlenir. KVKK kapsamındaki başvurularınız en geç 30 gün içinde sonuçlandırılır.",
         ),
         p(
+          "Kişisel verilerinizi üyelik, proje ve ekip çalışması, değerlendirme, kâr paylaşımı, bildirim ve bilgi güvenliği amaçlarıyla işleriz. Verileriniz Avrupa Birliği'ndeki europe-west1 (Belçika) bölgesindeki Google Cloud / Firebase altyapısında saklanır; bu bir yurt dışı aktarımıdır. Tamamlanmamış kayıtlar 7 gün, e-posta kayıtları 30 gün, güvenlik sayaçları ve kaydedilmeyen görseller 24 saat sonra silinir; ödeme kayıtları 10 yıl boyunca adınız ve IBAN'ınız olmadan saklanır. Ayrıntılar KVKK Aydınlatma Metni'ndedir.",
+        ),
+        p(
+          "Hesabım sayfasındaki 'Verilerimi İndir' düğmesiyle tüm verilerinizi indirebilir, 'Hesabımı Sil' düğmesiyle şifrenizi girerek hesabınızı ve kişisel verilerinizi silebilirsiniz.",
+        ),
+        p(
           `Gizlilik ve Çerez Politikası ile ilgili her türlü soru ve talebiniz için ${site.contactEmail} adresinden bize ulaşabilirsiniz.`,
         ),
       ],

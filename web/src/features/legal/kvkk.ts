@@ -53,15 +53,34 @@ export const KVKK: LegalDocument = {
       ],
     },
     {
-      title: "5. Kişisel Verilerin Aktarılması",
+      title: "5. Kişisel Verilerin Aktarılması ve Yurt Dışına Aktarım",
       blocks: [
         p(
-          "Profilinizdeki genel bilgiler platformu ziyaret edenlerle, e-posta adresiniz aynı projedeki ekip arkadaşlarınızla paylaşılır. Yazılı geri bildirimler yazarının kullanıcı adıyla birlikte değerlendirilen kişinin hesap sayfasında gösterilir ve insan kaynakları ekibimizce görülebilir. Verileriniz, hizmetin sunulması için yararlandığımız bulut altyapı sağlayıcılarına ve yasal olarak yetkili kamu kurumlarına, KVKK'nın 8. ve 9. maddelerine uygun olarak aktarılabilir.",
+          "Profilinizdeki genel bilgiler platformu ziyaret edenlerle, e-posta adresiniz aynı projedeki ekip arkadaşlarınızla paylaşılır. Yazılı geri bildirimler yazarının kullanıcı adıyla birlikte değerlendirilen kişinin hesap sayfasında gösterilir ve insan kaynakları ekibimizce görülebilir. Verileriniz yasal olarak yetkili kamu kurumlarına, KVKK'nın 8. ve 9. maddelerine uygun olarak aktarılabilir.",
+        ),
+        p(
+          "Platformun veritabanı, dosya deposu ve sunucu işlevleri Google Cloud / Firebase altyapısında, Avrupa Birliği'ndeki europe-west1 (Belçika) bölgesinde barındırılır. Bu, kişisel verilerinizin yurt dışına aktarılması anlamına gelir ve KVKK'nın 9. maddesi uyarınca açık rızanıza ve sağlayıcıyla yapılan standart sözleşmeye dayanır. E-postalar aynı altyapı üzerinden gönderilir.",
         ),
       ],
     },
     {
-      title: "6. İlgili Kişinin Hakları",
+      title: "6. Saklama Süreleri",
+      blocks: [
+        p("Kişisel verilerinizi yalnızca amacın gerektirdiği süre kadar saklarız:"),
+        list(
+          "Profil, iletişim, proje, başvuru, bildirim ve değerlendirme verileri: üyeliğiniz sürdüğü sürece; hesabınızı sildiğinizde hemen silinir.",
+          "Tamamlanmamış kayıtlar (3. adımı bitirilmemiş üyelik başvuruları): son doğrulama kodundan 7 gün sonra hesabıyla birlikte silinir.",
+          "Gönderilen e-postaların kayıtları (doğrulama kodları, şifre sıfırlama bağlantıları, duyurular): 30 gün sonra silinir.",
+          "Güvenlik amaçlı deneme sayaçları (giriş, kod ve şifre denemeleri): sayacın süresi dolunca, en geç 24 saat içinde silinir.",
+          "Yüklenip profile veya projeye kaydedilmeyen görseller: 24 saat sonra silinir.",
+          "Kâr payı ödeme kayıtları: muhasebe kayıtlarının yasal saklama süresi (10 yıl) boyunca tutulur; hesabınızı sildiğinizde adınız, e-posta adresiniz ve IBAN'ınız çıkarılarak takma adla saklanır.",
+          "Yazdığınız geri bildirimler ve verdiğiniz oylar, ekip arkadaşlarınızın değerlendirmeleri için hesabınız silindikten sonra 'Silinmiş Üye' adıyla, sizi tanımlamadan kalır.",
+        ),
+        p("Bu sürelerin sonunda veriler her gün çalışan otomatik bir işlemle silinir."),
+      ],
+    },
+    {
+      title: "7. İlgili Kişinin Hakları",
       blocks: [
         p("KVKK'nın 11. maddesi uyarınca herkes veri sorumlusuna başvurarak:"),
         list(
@@ -76,7 +95,10 @@ export const KVKK: LegalDocument = {
           "Kanuna aykırı işlenmesi sebebiyle zarara uğraması hâlinde zararın giderilmesini talep etme haklarına sahiptir.",
         ),
         p(
-          `Bu haklarınıza ilişkin taleplerinizi ${site.contactEmail} adresine iletebilirsiniz. Başvurularınız, talebin niteliğine göre en kısa sürede ve en geç 30 gün içinde ücretsiz olarak sonuçlandırılır.`,
+          "Hesabım sayfasındaki 'Verilerimi İndir' düğmesiyle platformda hakkınızda tutulan tüm verileri (profil, iletişim ve özel bilgiler, verdiğiniz onaylar ve onay tarihleri, projeler, başvurular, bildirimler, oylar, geri bildirimler, ödeme kayıtları, görseller ve size gönderilen e-postalar) tek bir dosya olarak hemen indirebilirsiniz. 'Hesabımı Sil' düğmesiyle, şifrenizi yeniden girerek hesabınızı ve kişisel verilerinizi silebilirsiniz; yukarıda belirtilen ödeme kayıtları takma adla saklanmaya devam eder.",
+        ),
+        p(
+          `Bu haklarınıza ilişkin diğer taleplerinizi ${site.contactEmail} adresine iletebilirsiniz. Başvurularınız, talebin niteliğine göre en kısa sürede ve en geç 30 gün içinde ücretsiz olarak sonuçlandırılır.`,
         ),
       ],
     },

@@ -20,7 +20,7 @@ export const OPEN_CONSENT: LegalDocument = {
           "Ekipten çıkarma taleplerinin bir operasyon uzmanınca incelenmesi amacıyla değerlendirme verilerimin işlenmesi,",
           "Kâr paylaşımı ödemeleri için bildirdiğim IBAN numarasının işlenmesi,",
           "Platformdaki yeni projeler, kâr payı oranındaki değişiklikler ve kampanyalar hakkında tarafıma e-posta ile bilgilendirme yapılması,",
-          "Hizmetin sunulması amacıyla verilerimin yurt dışında bulunan sunuculara sahip bulut altyapı sağlayıcılarına aktarılması.",
+          "Hizmetin sunulması amacıyla verilerimin Avrupa Birliği'ndeki europe-west1 (Belçika) bölgesinde bulunan Google Cloud / Firebase bulut altyapısına aktarılması ve orada saklanması.",
         ),
       ],
     },
@@ -28,7 +28,7 @@ export const OPEN_CONSENT: LegalDocument = {
       title: "2. Rızanın Geri Alınması",
       blocks: [
         p(
-          `Bu açık rızamı dilediğim zaman ${site.contactEmail} adresine yazarak geri alabileceğimi, geri almanın ileriye dönük sonuç doğuracağını ve talebimin en geç 30 gün içinde sonuçlandırılacağını biliyorum.`,
+          `Bu açık rızamı dilediğim zaman Hesabım sayfasındaki 'Hesabımı Sil' düğmesiyle ya da ${site.contactEmail} adresine yazarak geri alabileceğimi, geri almanın ileriye dönük sonuç doğuracağını ve talebimin en geç 30 gün içinde sonuçlandırılacağını biliyorum.`,
         ),
         p(
           "Açık rızamı geri almam hâlinde, profilimin herkese açık gösterilmesi ve ekip çalışması gibi hizmetin temel unsurlarından yararlanamayabileceğimi kabul ediyorum.",

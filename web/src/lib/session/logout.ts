@@ -20,11 +20,12 @@ export type LogoutOutcome = { ok: true } | { ok: false; message: string };
 /**
  * Logout (spec §4): clears everything and goes to /giris_yap. When Firebase refuses to sign out
  * the member is still signed in, so nothing is cleared and the failure text is returned
- * ('Çıkış işlemi başarısız!'). With `force` (the session was lost) everything is cleared anyway.
+ * ('Çıkış işlemi başarısız!'). With `force` (the session was lost) everything is cleared anyway;
+ * `to` goes elsewhere than the login page (home, after the account was deleted).
  */
 export async function performLogout(
   deps: LogoutDeps,
-  options: { force?: boolean } = {},
+  options: { force?: boolean; to?: string } = {},
 ): Promise<LogoutOutcome> {
   await deps.serverLogout().catch(() => undefined);
   try {
@@ -33,7 +34,7 @@ export async function performLogout(
     if (!options.force) return { ok: false, message: messages.auth.logoutFailed };
   }
   deps.clear();
-  deps.navigate(LOGIN_PATH);
+  deps.navigate(options.to ?? LOGIN_PATH);
   return { ok: true };
 }
 

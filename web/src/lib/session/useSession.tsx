@@ -35,11 +35,14 @@ function logoutDeps(queryClient: QueryClient, navigate: NavigateFunction) {
 }
 
 /** The 'Çıkış Yap' action: logs out, or shows 'Çıkış işlemi başarısız!'. */
-export function useLogout(): () => Promise<LogoutOutcome> {
+export function useLogout(): (options?: {
+  force?: boolean;
+  to?: string;
+}) => Promise<LogoutOutcome> {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  return useCallback(async () => {
-    const outcome = await performLogout(logoutDeps(queryClient, navigate));
+  return useCallback(async (options?: { force?: boolean; to?: string }) => {
+    const outcome = await performLogout(logoutDeps(queryClient, navigate), options);
     if (!outcome.ok) notifications.show({ color: "red", message: outcome.message });
     return outcome;
   }, [queryClient, navigate]);

@@ -28,16 +28,18 @@ import {
   DELETED_MEMBER_USERNAME,
   type MemberDepartureDoc,
   type MemberDoc,
+  type PositionDoc,
   type ProjectDoc,
   collectionGroups,
   deletedMemberPseudonym,
-  freshWindow,
+  seatWindow,
   nextDeletionStep,
   paths,
   registrationKey,
 } from "@platform/common";
 import { DEFAULT_RATE_LIMITS, type LimitName } from "../config.js";
-import { ts, windowFields } from "../infra/firestore.js";
+import { toDate, ts, windowFields } from "../infra/firestore.js";
+import { recordSeatOpening } from "../infra/hiring.js";
 import { notificationDoc } from "../infra/notifications.js";
 import { limitCounterId } from "../infra/rate-limits.js";
 
@@ -194,13 +196,37 @@ async function endMemberships({ db }: DeletionDeps, record: AccountDeletionDoc, 
         tx.set(db.doc(paths.memberDeparture(projectRef.id, pseudonym)), departure);
       }
       if (positionSnap?.exists && positionSnap.data()?.filledBy === uid) {
+        // The seat reopens as after a voluntary leave (same window rule, same hiring notices);
+        // the opening names nobody, so the deleted member is not kept in the job's record.
+        const seat = positionSnap.data() as PositionDoc;
+        const window = seatWindow(
+          { type: seat.type, positionName: seat.positionName },
+          toDate(project?.liveSince),
+          now,
+        );
         tx.update(positionRef, {
           status: "OPEN",
           filledBy: null,
           applicantCount: 0,
-          ...windowFields(freshWindow(now)),
+          ...windowFields(window),
           updatedAt: ts(now),
         });
+        if (project) {
+          recordSeatOpening(
+            db,
+            tx,
+            {
+              projectId: projectRef.id,
+              projectTitle: project.title,
+              positionId: member.positionId,
+              positionName: seat.positionName,
+              type: seat.type,
+              leftBy: null,
+              windowStartsAt: window.windowStartsAt,
+            },
+            now,
+          );
+        }
       }
       if (project) {
         const wasInTeam = (project.memberIds ?? []).includes(uid);
@@ -239,6 +265,10 @@ async function endMemberships({ db }: DeletionDeps, record: AccountDeletionDoc, 
   // A project they still manage without a membership record loses its manager.
   await drain(db, db.collection(paths.projects).where("managerId", "==", uid), (b, d) =>
     b.update(d.ref, { managerId: null, updatedAt: ts(now) }),
+  );
+  // Seat openings after an earlier leave of theirs name them (so they are not told of it).
+  await drain(db, db.collection(paths.jobRuns).where("leftBy", "==", uid), (b, d) =>
+    b.update(d.ref, { leftBy: null }),
   );
   // Seats they once held name them too.
   await drain(
@@ -393,7 +423,7 @@ async function removeMail({ db }: DeletionDeps, { email }: AccountDeletionDoc) {
   }
 }
 
-/** Limit counters of their address, their registration and their Idempotency-Key answers. */
+/** Limit counters, their registration, their role record and their Idempotency-Key answers. */
 async function removeServerRecords({ db }: DeletionDeps, { uid, email }: AccountDeletionDoc) {
   const batch = db.batch();
   const key = email.trim().toLowerCase();
@@ -402,6 +432,8 @@ async function removeServerRecords({ db }: DeletionDeps, { uid, email }: Account
     batch.delete(db.collection(paths.rateLimits).doc(limitCounterId(limit, uid)));
   }
   batch.delete(db.collection(paths.registrations).doc(registrationKey(email)));
+  // A staff role's record (the jobs mail admins and ops from it); the claim goes with the Auth user.
+  batch.delete(db.collection(paths.roles).doc(uid));
   await batch.commit();
   await drain(db, db.collection(paths.idempotencyKeys).where("uid", "==", uid), (b, d) =>
     b.delete(d.ref),

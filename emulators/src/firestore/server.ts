@@ -16,6 +16,7 @@ import { loadRules } from "../rules/index.js";
 import type { CompiledRules } from "../rules/index.js";
 import { FirestoreEngine } from "./engine.js";
 import { firestoreGrpcHandlers, firestoreServiceDefinition } from "./grpc.js";
+import { delayGrpc, delayHttp } from "./latency.js";
 import { createFirestoreRestHandler } from "./rest.js";
 import { assertLocalListen } from "../shared/local-access.js";
 
@@ -34,6 +35,8 @@ export interface FirestoreEmulatorOptions {
   corsOrigins?: readonly string[];
   /** Allows a non-loopback `host`; off by default since the emulator has no real authentication. */
   allowRemote?: boolean;
+  /** Milliseconds every gRPC call and REST request waits before it is handled (see latency.ts). */
+  latencyMs?: number;
 }
 
 export interface RunningFirestoreEmulator {
@@ -70,8 +73,9 @@ export async function startFirestoreEmulator(
     ? await watchRulesFile(opts.rulesFile, (rules) => engine.setRules(rules), info)
     : undefined;
 
+  const latencyMs = opts.latencyMs ?? 0;
   const httpServer = createHttpServer(
-    createFirestoreRestHandler(engine, { corsOrigins: opts.corsOrigins }),
+    delayHttp(createFirestoreRestHandler(engine, { corsOrigins: opts.corsOrigins }), latencyMs),
   );
   const grpcServer = new grpc.Server({
     "grpc.max_receive_message_length": MAX_MESSAGE_BYTES,
@@ -79,7 +83,10 @@ export async function startFirestoreEmulator(
   });
   grpcServer.addService(
     firestoreServiceDefinition(),
-    firestoreGrpcHandlers(engine, (message) => console.error(message)),
+    delayGrpc(
+      firestoreGrpcHandlers(engine, (message) => console.error(message)),
+      latencyMs,
+    ),
   );
   const grpcConnections = grpcServer.createConnectionInjector(
     grpc.ServerCredentials.createInsecure(),
@@ -105,6 +112,7 @@ export async function startFirestoreEmulator(
     throw err;
   }
   info(`firestore: emulator listening on ${host}:${port} (gRPC and REST)`);
+  if (latencyMs > 0) info(`firestore: every request waits ${latencyMs} ms`);
 
   const exportNow = async () => {
     if (!opts.exportDir) return;

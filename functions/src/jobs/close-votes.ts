@@ -68,6 +68,11 @@ interface Answer {
   updateTime?: Timestamp;
 }
 
+/** Transactions or queries at once: each is a few round trips on documents of its own. */
+const IN_FLIGHT = 32;
+/** Batches of counts committed at once. */
+const BATCHES_IN_FLIGHT = 4;
+
 export async function closeVotes(ctx: JobContext): Promise<JobReport> {
   const { db, now, log } = ctx;
   const closed = lastClosedVoteWeek(now);
@@ -133,7 +138,7 @@ async function openRemovalReviews(db: Firestore, week: VoteWeek, now: Date): Pro
   const projectIds = [...new Set(answers.map((a) => a.projectId))];
   const rosters = new Map<string, Set<string>>();
   const memberDocs = new Map<string, MemberDoc>();
-  await mapLimit(projectIds, TARGETS_IN_FLIGHT, async (projectId) => {
+  await mapLimit(projectIds, IN_FLIGHT, async (projectId) => {
     const members = (await db.collection(paths.members(projectId)).get()).docs.map(
       (d) => d.data() as MemberDoc,
     );
@@ -183,7 +188,7 @@ async function openRemovalReviews(db: Firestore, week: VoteWeek, now: Date): Pro
   );
   const opsEmails = changed.length > 0 ? await staffEmails(db, "ops") : [];
   // One review (and its mails) per transaction: concurrent ones touch disjoint documents.
-  await mapLimit(changed, TARGETS_IN_FLIGHT, ({ c, ref }) =>
+  await mapLimit(changed, IN_FLIGHT, ({ c, ref }) =>
     db.runTransaction(async (tx) => {
       const current = (await tx.get(ref)).data();
       const counts = {
@@ -290,11 +295,6 @@ interface TargetCount extends Counted {
   apply(sink: WriteSink): void;
 }
 
-/** Targets in flight at once when a batch turned out stale and they are counted one by one. */
-const TARGETS_IN_FLIGHT = 32;
-/** Batches of counts committed at once. */
-const BATCHES_IN_FLIGHT = 4;
-
 /**
  * Counts many targets per batch: the answers and users were read in bulk, and each write carries
  * the version it was computed from (`lastUpdateTime`), so a batch commits only if nothing it read
@@ -352,7 +352,7 @@ async function countInBatches(
   });
 
   const inTransactions = (list: [string, Answer[]][]) =>
-    mapLimit(list, TARGETS_IN_FLIGHT, ([targetId, answers]) =>
+    mapLimit(list, IN_FLIGHT, ([targetId, answers]) =>
       aggregateTarget(db, targetId, answers, authors, now),
     );
   const batched = await mapLimit(batches, BATCHES_IN_FLIGHT, async (batch) => {

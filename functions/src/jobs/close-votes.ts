@@ -3,9 +3,10 @@
  * 1. Votes still pending expire.
  * 2. Removal requests from 50% or more of the other members open a removal review for an
  *    operations specialist (one per project, member and week; a decision already taken is kept).
- * 3. Every answer not yet counted is added to its target's averages, in one transaction per
- *    target that also stores the written feedback (with its author), sends
- *    PROJECT_USER_GOTFEEDBACK and marks the answers counted: an answer is counted exactly once.
+ * 3. Every answer not yet counted is added to its target's averages, together with the written
+ *    feedback (with its author), PROJECT_USER_GOTFEEDBACK and the answers marked counted, all in
+ *    one atomic write that requires what it was computed from to be unchanged (many targets per
+ *    batch; one transaction per target when a batch is stale): an answer is counted exactly once.
  * 4. Everyone who took part gets PROJECT_USER_VOTECOMPLETED.
  * Answers that arrive after a run (the last seconds of the vote) are counted by the next run.
  */

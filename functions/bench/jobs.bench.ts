@@ -3,8 +3,10 @@
  * 10 000 members, 1 000 live teams of 8 (6 Juniors, 2 Seniors) and 2 000 members applying to one
  * open seat per team. The emulator runs in its own process, as in the local stack; the jobs talk
  * to it through firebase-admin (gRPC). Each job runs twice: the second run shows the cost of an
- * idempotent re-run. Prints a table; the figures go into the README.
- *   tsx functions/bench/jobs.bench.ts [--projects 1000]   (about 10 minutes at full size)
+ * idempotent re-run. With --latency the whole run is repeated against an emulator that delays
+ * every request by that many milliseconds (production answers in tens of milliseconds, the local
+ * emulator in about one). Prints a table per latency; the figures go into the README.
+ *   tsx functions/bench/jobs.bench.ts [--projects 1000] [--latency 0,40]
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { createServer } from "node:net";
@@ -18,8 +20,14 @@ import { istanbulTime, paths } from "@platform/common";
 import { JOBS, type JobName } from "../src/jobs/registry.js";
 import { BatchWriter } from "../src/jobs/runtime.js";
 
-const { values } = parseArgs({ options: { projects: { type: "string", default: "1000" } } });
+const { values } = parseArgs({
+  options: {
+    projects: { type: "string", default: "1000" },
+    latency: { type: "string", default: "0,40" },
+  },
+});
 const PROJECTS = Number(values.projects);
+const LATENCIES = values.latency.split(",").map(Number);
 const JUNIORS = 6;
 const SENIORS = 2;
 const APPLICANTS = 2;
@@ -37,10 +45,13 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-async function startEmulator(port: number): Promise<ChildProcess> {
+async function startEmulator(port: number, latencyMs: number): Promise<ChildProcess> {
   const child = spawn(
     join(repoRoot, "node_modules/.bin/tsx"),
-    ["emulators/src/firestore/main.ts", "--port", String(port), "--quiet"],
+    [
+      "emulators/src/firestore/main.ts",
+      ...["--port", String(port), "--latency", `${latencyMs}ms`, "--quiet"],
+    ],
     { cwd: repoRoot, stdio: ["ignore", "inherit", "inherit"] },
   );
   for (let i = 0; i < 100; i++) {
@@ -161,6 +172,7 @@ async function populate(db: Firestore) {
   }
   await put(paths.project("queued"), {
     title: "Sıradaki Proje",
+    type: "WEB",
     status: "NotStarted",
     isLive: false,
     goLiveAt: friday,
@@ -236,52 +248,61 @@ async function measure(db: Firestore, name: JobName, at: Date, rows: Row[]) {
   console.log(`  ${name}: ${first.ms} ms, again ${again.ms} ms ${JSON.stringify(first.report)}`);
 }
 
-const port = await freePort();
-const emulator = await startEmulator(port);
-process.env.FIRESTORE_EMULATOR_HOST = `127.0.0.1:${port}`;
-process.env.METADATA_SERVER_DETECTION = "none";
-const app = initializeApp({ projectId: "demo-jobs-bench" }, "jobs-bench");
-const db = getFirestore(app);
-db.settings({ ignoreUndefinedProperties: true });
+/** Populates a fresh emulator with `latencyMs` and measures every job on it. */
+async function benchAt(latencyMs: number): Promise<Row[]> {
+  const port = await freePort();
+  const emulator = await startEmulator(port, latencyMs);
+  process.env.FIRESTORE_EMULATOR_HOST = `127.0.0.1:${port}`;
+  process.env.METADATA_SERVER_DETECTION = "none";
+  const app = initializeApp({ projectId: "demo-jobs-bench" }, `jobs-bench-${latencyMs}`);
+  const db = getFirestore(app);
+  db.settings({ ignoreUndefinedProperties: true });
+  try {
+    console.log(`${latencyMs} ms per request: populating ${MEMBERS} members, ${PROJECTS} teams…`);
+    let started = performance.now();
+    await populate(db);
+    console.log(`  ${Math.round(performance.now() - started)} ms`);
 
-try {
-  console.log(`Populating ${MEMBERS} members and ${PROJECTS} teams…`);
-  let started = performance.now();
-  await populate(db);
-  console.log(`  ${Math.round(performance.now() - started)} ms`);
-
-  const rows: Row[] = [];
-  await measure(db, "go-live", friday, rows);
-  await measure(db, "open-votes", friday, rows);
-  started = performance.now();
-  const answered = await answerVotes(db);
-  console.log(`  (answered ${answered} votes in ${Math.round(performance.now() - started)} ms)`);
-  await measure(db, "close-votes", istanbulTime(2026, 11, 20, 23, 59), rows);
-  await measure(db, "select-applicants", istanbulTime(2026, 11, 21, 12), rows);
-  const reviews = await db.collection(paths.removalReviews).get();
-  const writer = new BatchWriter(db);
-  for (const [i, r] of reviews.docs.entries()) {
-    const decision = i % 2 === 0 ? "REMOVE" : "KEEP";
-    await writer.group(1, (batch) => batch.update(r.ref, { decision, decidedBy: "ops" }));
+    const rows: Row[] = [];
+    await measure(db, "go-live", friday, rows);
+    await measure(db, "open-votes", friday, rows);
+    started = performance.now();
+    const answered = await answerVotes(db);
+    console.log(`  (answered ${answered} votes in ${Math.round(performance.now() - started)} ms)`);
+    await measure(db, "close-votes", istanbulTime(2026, 11, 20, 23, 59), rows);
+    await measure(db, "select-applicants", istanbulTime(2026, 11, 21, 12), rows);
+    const reviews = await db.collection(paths.removalReviews).get();
+    const writer = new BatchWriter(db);
+    for (const [i, r] of reviews.docs.entries()) {
+      const decision = i % 2 === 0 ? "REMOVE" : "KEEP";
+      await writer.group(1, (batch) => batch.update(r.ref, { decision, decidedBy: "ops" }));
+    }
+    await writer.flush();
+    await measure(db, "apply-removal-decisions", istanbulTime(2026, 11, 23, 10), rows);
+    await db.doc(paths.platformConfig).update({ profitRate: 0.12 });
+    await measure(db, "announce-profit-rate", istanbulTime(2026, 11, 23, 10, 5), rows);
+    await measure(db, "profit-share", istanbulTime(2026, 12, 15, 10), rows);
+    return rows;
+  } finally {
+    await deleteApp(app);
+    emulator.kill("SIGTERM");
   }
-  await writer.flush();
-  await measure(db, "apply-removal-decisions", istanbulTime(2026, 11, 23, 10), rows);
-  await db.doc(paths.platformConfig).update({ profitRate: 0.12 });
-  await measure(db, "announce-profit-rate", istanbulTime(2026, 11, 23, 10, 5), rows);
-  await measure(db, "profit-share", istanbulTime(2026, 12, 15, 10), rows);
-
-  console.log(`\n${MEMBERS} members, ${PROJECTS} teams, emulator in its own process`);
-  console.log("| job | first run | second run | what the first run did |");
-  console.log("| --- | ---: | ---: | --- |");
-  for (const r of rows) {
-    console.log(
-      `| ${r.job} | ${(r.firstMs / 1000).toFixed(1)} s | ${(r.againMs / 1000).toFixed(1)} s | ${r.report} |`,
-    );
-  }
-  console.log(
-    `peak RSS of the job process: ${Math.round(process.resourceUsage().maxRSS / 1024)} MB`,
-  );
-} finally {
-  await deleteApp(app);
-  emulator.kill("SIGTERM");
 }
+
+const results = new Map<number, Row[]>();
+for (const latencyMs of LATENCIES) results.set(latencyMs, await benchAt(latencyMs));
+
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+console.log(`\n${MEMBERS} members, ${PROJECTS} teams, emulator in its own process`);
+console.log(
+  `| job | ${LATENCIES.map((l) => `${l} ms: first run | ${l} ms: second run`).join(" | ")} | what the first run did |`,
+);
+console.log(`| --- | ${LATENCIES.map(() => "---: | ---:").join(" | ")} | --- |`);
+for (const [i, r] of results.get(LATENCIES[0]!)!.entries()) {
+  const cells = LATENCIES.map((l) => {
+    const row = results.get(l)![i]!;
+    return `${seconds(row.firstMs)} | ${seconds(row.againMs)}`;
+  });
+  console.log(`| \`${r.job}\` | ${cells.join(" | ")} | ${r.report} |`);
+}
+console.log(`peak RSS of the job process: ${Math.round(process.resourceUsage().maxRSS / 1024)} MB`);

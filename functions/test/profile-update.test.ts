@@ -44,7 +44,7 @@ describe("PATCH /users body → document changes (spec §5, §7)", () => {
           edu_cert: ["Lise"],
           social_medias: ["behance:https://behance.net/c"],
         },
-        details: { telephone: "05551112233", iban: "TR120006100519786457841326" },
+        details: { telephone: "05551112233", iban: "TR330006100519786457841326" },
         email: "cagri@ornek.com",
       },
     });

@@ -2,16 +2,17 @@
  * Command line for the Firestore emulator alone:
  *   tsx src/firestore/main.ts --port 8080 --rules ../firestore.rules \
  *     --import ./data --export-on-exit ./data [--host 127.0.0.1] [--quiet]
- *     [--cors-origin http://192.168.1.5:5000 ...] [--allow-remote]
+ *     [--cors-origin http://192.168.1.5:5000 ...] [--allow-remote] [--latency 40ms]
  * Browsers may call it from loopback origins only, plus each --cors-origin; a host other than a
  * loopback address needs --allow-remote (the emulator has no real authentication).
  * SIGINT/SIGTERM export (when --export-on-exit is given) and exit.
  */
 import { parseArgs } from "node:util";
+import { parseLatency } from "./latency.js";
 import { startFirestoreEmulator } from "./server.js";
 
 const USAGE =
-  "usage: main.ts [--host 127.0.0.1] [--port 8080] [--rules firestore.rules] [--import dir] [--export-on-exit dir] [--quiet] [--cors-origin origin ...] [--allow-remote]";
+  "usage: main.ts [--host 127.0.0.1] [--port 8080] [--rules firestore.rules] [--import dir] [--export-on-exit dir] [--quiet] [--cors-origin origin ...] [--allow-remote] [--latency 40ms]";
 
 function parseOptions() {
   const { values } = parseArgs({
@@ -24,6 +25,7 @@ function parseOptions() {
       quiet: { type: "boolean", default: false },
       "cors-origin": { type: "string", multiple: true, default: [] },
       "allow-remote": { type: "boolean", default: false },
+      latency: { type: "string", default: "0" },
       help: { type: "boolean", default: false },
     },
   });
@@ -44,6 +46,7 @@ function parseOptions() {
     quiet: values.quiet,
     corsOrigins: values["cors-origin"],
     allowRemote: values["allow-remote"],
+    latencyMs: parseLatency(values.latency),
   };
 }
 

@@ -16,6 +16,7 @@ import { loadRules } from "../rules/index.js";
 import type { CompiledRules } from "../rules/index.js";
 import { FirestoreEngine } from "./engine.js";
 import { firestoreGrpcHandlers, firestoreServiceDefinition } from "./grpc.js";
+import { delayGrpc, delayHttp } from "./latency.js";
 import { createFirestoreRestHandler } from "./rest.js";
 import { openDurableStore } from "./durable-store.js";
 import { allowedOrigins, assertLocalListen } from "../shared/local-access.js";
@@ -41,6 +42,8 @@ export interface FirestoreEmulatorOptions {
   corsOrigins?: readonly string[];
   /** Allows a non-loopback `host`; off by default since the emulator has no real authentication. */
   allowRemote?: boolean;
+  /** Milliseconds every gRPC call and REST request waits before it is handled (see latency.ts). */
+  latencyMs?: number;
 }
 
 export interface RunningFirestoreEmulator {
@@ -85,11 +88,12 @@ export async function startFirestoreEmulator(
 
   const decisions = new RulesDecisionLog();
   engine.onRulesDecision((decision) => decisions.add({ ...decision, service: "firestore" }));
+  const latencyMs = opts.latencyMs ?? 0;
   const httpServer = createHttpServer(
     withRulesDecisionsEndpoint(
       decisions,
       allowedOrigins(opts.corsOrigins),
-      createFirestoreRestHandler(engine, { corsOrigins: opts.corsOrigins }),
+      delayHttp(createFirestoreRestHandler(engine, { corsOrigins: opts.corsOrigins }), latencyMs),
     ),
   );
   // Longer than the clients' keep-alive pools, so a reused socket is never dropped under them.
@@ -101,7 +105,10 @@ export async function startFirestoreEmulator(
   });
   grpcServer.addService(
     firestoreServiceDefinition(),
-    firestoreGrpcHandlers(engine, (message) => console.error(message)),
+    delayGrpc(
+      firestoreGrpcHandlers(engine, (message) => console.error(message)),
+      latencyMs,
+    ),
   );
   const grpcConnections = grpcServer.createConnectionInjector(
     grpc.ServerCredentials.createInsecure(),
@@ -128,6 +135,7 @@ export async function startFirestoreEmulator(
     throw err;
   }
   info(`firestore: emulator listening on ${host}:${port} (gRPC and REST)`);
+  if (latencyMs > 0) info(`firestore: every request waits ${latencyMs} ms`);
 
   const exportNow = async () => {
     if (!opts.exportDir) return;

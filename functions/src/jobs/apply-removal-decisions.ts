@@ -25,7 +25,17 @@ import { recordConsoleProblems } from "./console-problems.js";
 import { jobNotification } from "./notifications.js";
 import { windowFields } from "../infra/firestore.js";
 import { recordSeatOpening } from "../infra/hiring.js";
-import { type JobContext, type JobReport, mapLimit, timestamp, toDate } from "./runtime.js";
+import {
+  type JobContext,
+  type JobReport,
+  mapLimit,
+  partition,
+  timestamp,
+  toDate,
+} from "./runtime.js";
+
+/** Projects handled at once; each decision is a transaction of a few round trips. */
+const PROJECTS_IN_FLIGHT = 32;
 
 export async function applyRemovalDecisions({ db, now, log }: JobContext): Promise<JobReport> {
   const open = await db.collection(paths.removalReviews).where("appliedAt", "==", null).get();
@@ -39,9 +49,18 @@ export async function applyRemovalDecisions({ db, now, log }: JobContext): Promi
   const decided = open.docs.filter(
     (d, i) => !checks[i]!.problem && (d.data() as RemovalReviewDoc).decision,
   );
-  const outcomes = await mapLimit(decided, 4, (d) =>
-    applyDecision(db, d.ref as DocumentReference<RemovalReviewDoc>, now),
-  );
+  // Reviews of one project share its document (and maybe a member): they are applied one after
+  // another, and projects concurrently, so concurrent transactions do not contend.
+  const byProject = partition(decided, (d) => String(d.get("projectId")));
+  const outcomes = (
+    await mapLimit(byProject, PROJECTS_IN_FLIGHT, async (reviews) => {
+      const applied: RemovalOutcome[] = [];
+      for (const d of reviews) {
+        applied.push(await applyDecision(db, d.ref as DocumentReference<RemovalReviewDoc>, now));
+      }
+      return applied;
+    })
+  ).flat();
   const count = (o: RemovalOutcome) => outcomes.filter((x) => x === o).length;
   const report = {
     undecided: open.size - decided.length - checks.filter((c) => c.problem).length,

@@ -92,7 +92,8 @@ export async function openVotes({ db, now, log }: JobContext): Promise<JobReport
       .map((s) => [s.id, s.data()!]),
   );
 
-  const opened = await mapLimit(toOpen, 4, async (p) =>
+  // Each team's votes are its own documents: teams open concurrently without contention.
+  const opened = await mapLimit(toOpen, TEAMS_IN_FLIGHT, async (p) =>
     openTeamVotes(db, week, p.id, p.data()!, teams.get(p.id)!, users, now),
   );
   const votes = opened.reduce((sum, n) => sum + n, 0);
@@ -105,6 +106,9 @@ export async function openVotes({ db, now, log }: JobContext): Promise<JobReport
     votes,
   };
 }
+
+/** Teams opened at once: a team is a read and a commit, mostly network round trips. */
+const TEAMS_IN_FLIGHT = 16;
 
 const runId = (weekId: string, projectId: string) => `open-votes-${weekId}-${projectId}`;
 

@@ -23,9 +23,19 @@ import {
   isJuniorProjectManager,
 } from "@platform/common";
 import { jobNotification } from "./notifications.js";
-import { type JobContext, type JobReport, mapLimit, timestamp, toDate } from "./runtime.js";
+import {
+  type JobContext,
+  type JobReport,
+  mapLimit,
+  partition,
+  timestamp,
+  toDate,
+} from "./runtime.js";
 
 type Outcome = "SELECTED" | "EXTENDED" | "SKIPPED";
+
+/** Projects decided at once; each decision is a transaction of a few round trips. */
+const PROJECTS_IN_FLIGHT = 32;
 
 export async function selectApplicants({ db, now, log }: JobContext): Promise<JobReport> {
   const due = await db
@@ -33,9 +43,18 @@ export async function selectApplicants({ db, now, log }: JobContext): Promise<Jo
     .where("status", "==", "OPEN")
     .where("windowEndsAt", "<=", timestamp(now))
     .get();
-  const outcomes = await mapLimit(due.docs, 8, (d) =>
-    decidePosition(db, d.ref as DocumentReference<PositionDoc>, now),
-  );
+  // Positions of one project share its document: they are decided one after another, and
+  // projects concurrently, so concurrent transactions do not contend.
+  const byProject = partition(due.docs, (d) => d.ref.parent.parent!.path);
+  const outcomes = (
+    await mapLimit(byProject, PROJECTS_IN_FLIGHT, async (positions) => {
+      const decided: Outcome[] = [];
+      for (const d of positions) {
+        decided.push(await decidePosition(db, d.ref as DocumentReference<PositionDoc>, now));
+      }
+      return decided;
+    })
+  ).flat();
   const count = (o: Outcome) => outcomes.filter((x) => x === o).length;
   const report = {
     windowsOver: due.size,

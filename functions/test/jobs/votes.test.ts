@@ -247,6 +247,19 @@ describe("close-votes", () => {
     expect((await twice.collection(paths.feedbacks("j1")).get()).size).toBe(1);
   });
 
+  it("counts every answer once when two runs overlap", async () => {
+    const db = await votedWeek();
+    const reports = await Promise.all([run(closeVotes, db, closes), run(closeVotes, db, closes)]);
+    expect(reports.reduce((sum, r) => sum + (r.answersCounted as number), 0)).toBe(5);
+    const reference = await votedWeek();
+    await run(closeVotes, reference, closes);
+    for (const c of [paths.users, paths.removalReviews]) {
+      expect(await dump(db, c)).toEqual(await dump(reference, c));
+    }
+    expect(await count(db, paths.notifications)).toBe(await count(reference, paths.notifications));
+    expect((await db.collection(paths.feedbacks("j1")).get()).size).toBe(1);
+  });
+
   it("resumes after a crash midway without counting an answer twice", async () => {
     const db = await votedWeek();
     // Expiry and the first target's transaction commit, then the run dies.

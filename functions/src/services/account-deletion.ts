@@ -16,6 +16,7 @@ import type { Auth } from "firebase-admin/auth";
 import {
   type DocumentData,
   type DocumentReference,
+  FieldPath,
   FieldValue,
   type Firestore,
   type Query,
@@ -443,4 +444,25 @@ async function removeServerRecords({ db }: DeletionDeps, { uid, email }: Account
 /** users/{uid} and everything under it (contact, details, state, feedback about them). */
 async function removeProfile({ db }: DeletionDeps, { uid }: AccountDeletionDoc) {
   await db.recursiveDelete(db.doc(paths.user(uid)) as DocumentReference<DocumentData>);
+  await replaceJobCursors(db, uid);
+}
+
+/**
+ * Jobs that page through every member record the last member id they handled (paged-recipients).
+ * Once the profile is gone, the member just before it in id order is an equivalent cursor: no
+ * member lies between the two any more, so the run resumes exactly where it would have.
+ */
+export async function replaceJobCursors(db: Firestore, uid: string) {
+  const runs = await db.collection(paths.jobRuns).where("cursor", "==", uid).get();
+  if (runs.empty) return;
+  const before = await db
+    .collection(paths.users)
+    .orderBy(FieldPath.documentId(), "desc")
+    .startAfter(uid)
+    .limit(1)
+    .get();
+  const cursor = before.empty ? null : before.docs[0]!.id;
+  const batch = db.batch();
+  for (const run of runs.docs) batch.update(run.ref, { cursor });
+  await batch.commit();
 }

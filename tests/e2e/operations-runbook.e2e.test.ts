@@ -171,7 +171,8 @@ describe("docs/operations.md", () => {
     });
     const positions = r.body.data.positions as Record<string, unknown>[];
     expect(positions.map((p) => [p.positionName, p.status, p.windowStartsAt]).sort()).toEqual([
-      ["Frontend Developer", "OPEN", friday.toISOString()],
+      // The Project Manager's seat opens at go-live, every other seat on Saturday 12:00.
+      ["Frontend Developer", "OPEN", new Date(friday.getTime() + 24 * 3600_000).toISOString()],
       ["Project Manager", "OPEN", friday.toISOString()],
     ]);
     const notice = await db

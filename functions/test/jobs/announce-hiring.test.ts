@@ -70,6 +70,15 @@ describe("announce-hiring", () => {
     });
   });
 
+  it("passes over a free member whose application waits for its selection (spec §4)", async () => {
+    const db = await seatReopened();
+    await db
+      .doc(paths.userState("free2"))
+      .set({ activeApplication: { projectId: "other", positionId: "fe" } });
+    await run(announceHiring, db, istanbulTime(2026, 11, 23, 10, 10));
+    expect(await hiring(db)).toEqual(["free1", "j3", "pm"]);
+  });
+
   it("announces an opening once, however often it runs", async () => {
     const db = await seatReopened();
     await run(announceHiring, db, istanbulTime(2026, 11, 23, 10, 10));

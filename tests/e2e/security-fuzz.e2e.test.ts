@@ -14,7 +14,7 @@ import { adminForStack, idTokenFor } from "../support/api-client.js";
 import { createMember } from "../support/member-stack.js";
 
 interface Route {
-  method: "GET" | "POST" | "PATCH" | "DELETE";
+  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
   path: string;
   /** The body fields the route reads, each fuzzed with values of the wrong shape. */
   fields?: string[];
@@ -40,6 +40,11 @@ const ROUTES: Route[] = [
   { method: "POST", path: "/auth/request-password-reset", fields: ["email"] },
   { method: "POST", path: "/auth/reset-password", fields: ["token", "newPassword"] },
   { method: "GET", path: "/users/type/:type", query: ["page", "limit", "search"] },
+  { method: "GET", path: "/users/me/export" },
+  { method: "DELETE", path: "/users/me", fields: ["password"] },
+  { method: "GET", path: "/users/me/payment" },
+  { method: "PUT", path: "/users/me/iban", fields: ["iban"] },
+  { method: "GET", path: "/users/me/statements" },
   { method: "GET", path: "/users/:id" },
   {
     method: "PATCH",

@@ -14,7 +14,7 @@ import { repoRoot } from "@platform/emulators/paths";
 import { stackEnvironment } from "@platform/emulators/stack";
 import { ApiClient, adminForStack, idTokenFor } from "../support/api-client.js";
 import { runJob, seedLiveProject } from "../support/journey-seed.js";
-import { MEMBER_PASSWORD, createMember } from "../support/member-stack.js";
+import { MEMBER_PASSWORD, createMember, latestMailText } from "../support/member-stack.js";
 import { clearStackData, visitorFirestore } from "../support/stack-env.js";
 
 const exec = promisify(execFile);
@@ -97,6 +97,42 @@ describe("docs/operations.md", () => {
     } finally {
       await visitor.close();
     }
+  });
+
+  it("takes a new member through registration with the reference data alone", async () => {
+    // The stack holds nothing but what seed:reference wrote (and the suite's members).
+    const address = email("yeni");
+    const before = Date.now() - 1000;
+    const step1 = await api.call("POST", "/auth/register-step-1", {
+      body: { name: "Yeni Üye", email: address, password: MEMBER_PASSWORD },
+    });
+    expect(step1.status).toBe(201);
+    const code = /kodunuz: (\d{6})/.exec(await latestMailText(address, before))![1]!;
+    const step2 = await api.call<{ data: { registrationToken: string } }>(
+      "POST",
+      "/auth/register-step-2",
+      { body: { email: address, verificationCode: code } },
+    );
+    expect(step2.status).toBe(200);
+    const step3 = await api.call("POST", "/auth/register-step-3", {
+      body: {
+        email: address,
+        registrationToken: step2.body.data.registrationToken,
+        type: "JUNIOR",
+        position: "Project Manager",
+        skills: ["TypeScript"],
+        contractofUse: true,
+        privacyPolicy: true,
+        contentPolicy: true,
+      },
+    });
+    expect(step3.status).toBe(200);
+    const uid = (await admin.auth.getUserByEmail(address)).uid;
+    expect((await db.doc(paths.user(uid)).get()).data()).toMatchObject({
+      profileComplete: true,
+      type: "JUNIOR",
+      position: { name: "Project Manager" },
+    });
   });
 
   it("grants a role with npm run grant-role: the claim, and the record the jobs mail from", async () => {

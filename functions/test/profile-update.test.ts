@@ -25,7 +25,7 @@ describe("PATCH /users body → document changes (spec §5, §7)", () => {
         skills: "not a list",
         languages: [{ language: "Türkçe", level: "İleri" }, { language: "Almanca" }],
         edu_cert: [" Lise ", ""],
-        iban: "TR12 0006 1005 1978 6457 8413 26",
+        iban: "TR33 0006 1005 1978 6457 8413 26",
       },
       now,
     );

@@ -30,7 +30,23 @@ async function pick(page: Page, label: string, option: string) {
   await page.getByRole("option", { name: option, exact: true }).click();
 }
 
+/**
+ * The success toasts of the previous saves stack in the top right corner, over the edit buttons
+ * there, and a pointer resting on a toast pauses its timer: close them as a member would.
+ */
+async function dismissToasts(page: Page) {
+  const closeButtons = page.locator(".mantine-Notification-root button");
+  for (let left = await closeButtons.count(); left > 0; left = await closeButtons.count()) {
+    await closeButtons
+      .first()
+      .click({ timeout: 2000 })
+      .catch(() => undefined); // already leaving
+    await page.waitForTimeout(50);
+  }
+}
+
 async function openEditor(page: Page, section: string, title: string) {
+  await dismissToasts(page);
   await page.getByRole("button", { name: `${section} düzenle` }).click();
   const dialog = page.getByRole("dialog", { name: title });
   await dialog.waitFor();

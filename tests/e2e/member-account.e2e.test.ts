@@ -266,7 +266,8 @@ describe.each([
     });
     expect(errors).toEqual([]);
     await context.close();
-  });
+    // Seven saves, a throttled photo upload and two screenshots: long on a loaded machine.
+  }, 120_000);
 
   it("saves a checked IBAN shown masked, and lists the member's monthly statements", async () => {
     const label = name === "phone" ? "Telefon" : "Masaustu";

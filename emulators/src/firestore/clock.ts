@@ -37,9 +37,14 @@ export class CommitClock {
     return formatTimestamp(Math.floor(micros / 1e6), (micros % 1e6) * 1000);
   }
 
-  /** A read time: the current time, never before the last commit. */
+  /**
+   * A read time: the current time, never before the last commit. A commit later in the same
+   * millisecond must not share it (a snapshot at this time would then see that commit), so every
+   * commit after it gets a later time.
+   */
   current(): string {
     const micros = Math.max(this.now().getTime() * 1000, this.lastMicros);
+    this.lastMicros = micros;
     return formatTimestamp(Math.floor(micros / 1e6), (micros % 1e6) * 1000);
   }
 }

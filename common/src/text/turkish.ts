@@ -99,3 +99,26 @@ export function buildSearchKeys(...fields: (string | null | undefined)[]): strin
 export function searchKeyForQuery(query: string): string {
   return searchNormalize(query).slice(0, MAX_SEARCH_LENGTH).trim();
 }
+
+const MONTH_NAMES = [
+  "Ocak",
+  "Şubat",
+  "Mart",
+  "Nisan",
+  "Mayıs",
+  "Haziran",
+  "Temmuz",
+  "Ağustos",
+  "Eylül",
+  "Ekim",
+  "Kasım",
+  "Aralık",
+];
+
+/** A payout period in Turkish: "2026-11" → "Kasım 2026"; anything else comes back unchanged. */
+export function periodLabel(period: string): string {
+  const match = /^(\d{4})-(\d{2})$/.exec(period);
+  const month = Number(match?.[2]);
+  if (!match || month < 1 || month > 12) return period;
+  return `${MONTH_NAMES[month - 1]} ${match[1]}`;
+}

@@ -32,6 +32,7 @@ import {
   paths,
   payoutInputProblem,
   releasedStatus,
+  periodLabel,
 } from "@platform/common";
 import { escapeHtml } from "../infra/mail.js";
 import { recordConsoleProblems } from "./console-problems.js";
@@ -307,27 +308,6 @@ async function missingNotices(
   return result;
 }
 
-const MONTHS_TR = [
-  "Ocak",
-  "Şubat",
-  "Mart",
-  "Nisan",
-  "Mayıs",
-  "Haziran",
-  "Temmuz",
-  "Ağustos",
-  "Eylül",
-  "Ekim",
-  "Kasım",
-  "Aralık",
-];
-
-/** "2026-11" → "Kasım 2026". */
-export function periodNameTr(periodId: string): string {
-  const p = parsePeriod(periodId);
-  return `${MONTHS_TR[p.month - 1]} ${p.year}`;
-}
-
 const formatLira = (amount: number) =>
   new Intl.NumberFormat("tr-TR", { style: "currency", currency: "TRY" }).format(amount);
 
@@ -338,7 +318,7 @@ function statementMail(
   type: "PROFIT_SHARE_HELD" | "PROFIT_SHARE_RELEASED",
   now: Date,
 ): MailDoc {
-  const month = periodNameTr(item.period);
+  const month = periodLabel(item.period);
   const lines =
     type === "PROFIT_SHARE_HELD"
       ? [

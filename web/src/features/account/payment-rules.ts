@@ -1,28 +1,8 @@
 /** Pure rules of the payment and earnings sections of the account page (spec §1, §2). */
 import { type StatementDto } from "@platform/common";
 
-const MONTHS = [
-  "Ocak",
-  "Şubat",
-  "Mart",
-  "Nisan",
-  "Mayıs",
-  "Haziran",
-  "Temmuz",
-  "Ağustos",
-  "Eylül",
-  "Ekim",
-  "Kasım",
-  "Aralık",
-];
-
-/** "2026-11" → "Kasım 2026". */
-export function periodLabel(period: string): string {
-  const match = /^(\d{4})-(\d{2})$/.exec(period);
-  const month = Number(match?.[2]);
-  if (!match || month < 1 || month > 12) return period;
-  return `${MONTHS[month - 1]} ${match[1]}`;
-}
+/** "2026-11" → "Kasım 2026" (one rule with the mails of the profit share). */
+export { periodLabel } from "@platform/common";
 
 const lira = new Intl.NumberFormat("tr-TR", { style: "currency", currency: "TRY" });
 

@@ -9,7 +9,6 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, i
 import { Timestamp } from "firebase-admin/firestore";
 import { paths } from "@platform/common";
 import { ApiClient, adminForStack, idTokenFor } from "../support/api-client.js";
-import { PROJECT_ID } from "../support/stack-env.js";
 
 const hosting = inject("stackUrls").hosting!;
 const api = new ApiClient(hosting);
@@ -143,15 +142,36 @@ describe("reads that cost", () => {
 
   it("lets the CDN answer visitors' image lists and refuses cache-busting requests", async () => {
     const owner = await member("gorsel");
-    // The function's own answer: Hosting's "**" header rule in firebase.json still overrides it.
-    const functionOrigin = new ApiClient(
-      `${inject("stackUrls").functions!}/${PROJECT_ID}/europe-west1/api`,
-    );
-    const visitor = await functionOrigin.call("GET", `/images/${owner.uid}`);
+    // Through Hosting: its header rules leave the function's own Cache-Control on `/api` answers.
+    const visitor = await api.call("GET", `/images/${owner.uid}`);
     expect(visitor.status).toBe(200);
     expect(visitor.headers.get("cache-control")).toMatch(/public, .*s-maxage=\d+/);
+    expect(visitor.headers.get("vary")).toMatch(/authorization/i);
+    const token = await idTokenFor(owner.email, PASSWORD);
+    const own = await api.call("GET", `/images/${owner.uid}`, { token });
+    expect(own.status).toBe(200);
+    expect(own.headers.get("cache-control")).toBe("private, no-store");
     expect((await api.call("GET", `/images/${owner.uid}?v=${run}`)).status).toBe(400);
     expect((await api.call("GET", `/images/${owner.uid}`, { token: "uydurma" })).status).toBe(401);
+    // Every other API answer is stored nowhere.
+    expect((await api.call("GET", "/health")).headers.get("cache-control")).toBe("no-store");
+  });
+
+  it("keeps the static files' caching: index.html revalidated, hashed assets immutable", async () => {
+    const page = await fetch(`${hosting}/`);
+    expect(page.headers.get("cache-control")).toBe("no-cache");
+    const asset = /\/assets\/[^"]+\.js/.exec(await page.text())?.[0];
+    expect(asset).toBeDefined();
+    const script = await fetch(`${hosting}${asset}`);
+    expect(script.status).toBe(200);
+    expect(script.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    const icon = await fetch(`${hosting}/favicon.svg`);
+    expect(icon.headers.get("cache-control")).toBe("public, max-age=86400");
+    for (const deepLink of ["/projeler", "/apiler", "/a"]) {
+      expect((await fetch(`${hosting}${deepLink}`)).headers.get("cache-control"), deepLink).toBe(
+        "no-cache",
+      );
+    }
   });
 });
 

@@ -23,8 +23,9 @@ const recordBody = meta.extend({
 });
 
 /**
- * Visitors' copies come from Hosting's CDN: the bytes of up to 5 MB go through the function once
- * an hour per owner, not once per request. Members (who delete through this list) read it fresh.
+ * Visitors' copies come from Hosting's CDN (firebase.json leaves `/api` answers' Cache-Control to
+ * the function): the bytes of up to 5 MB go through the function once an hour per owner and edge,
+ * not once per request. Members (who delete through this list) read it fresh.
  */
 const ANONYMOUS_CACHE = "public, max-age=300, s-maxage=3600";
 

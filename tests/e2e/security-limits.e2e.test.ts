@@ -7,8 +7,8 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
 import { Timestamp } from "firebase-admin/firestore";
-import { paths } from "@platform/common";
-import { ApiClient, adminForStack, idTokenFor } from "../support/api-client.js";
+import { IMAGE_MAX_BYTES, paths } from "@platform/common";
+import { ApiClient, PNG_BYTES, adminForStack, idTokenFor } from "../support/api-client.js";
 
 const hosting = inject("stackUrls").hosting!;
 const api = new ApiClient(hosting);
@@ -172,6 +172,58 @@ describe("reads that cost", () => {
         "no-cache",
       );
     }
+  });
+
+  it("sends a 5 MB image's bytes once to a cache; its revalidations get a 304 without them", async () => {
+    const owner = await member("buyuk");
+    await admin.db.doc(paths.user(owner.uid)).set({ name: "Büyük Fotoğraf" });
+    const token = await idTokenFor(owner.email, PASSWORD);
+    const upload = async () => {
+      const bytes = Buffer.alloc(IMAGE_MAX_BYTES, 7);
+      PNG_BYTES.copy(bytes);
+      const form = new FormData();
+      form.set("relatedId", owner.uid);
+      form.set("relatedType", "User");
+      form.set("imageType", "Profile");
+      form.set("file", new Blob([bytes], { type: "image/png" }), "buyuk.png");
+      expect((await api.call("POST", "/images/upload", { token, form })).status).toBe(201);
+    };
+    await upload();
+    const url = `${hosting}/api/images/${owner.uid}`;
+    const firstStarted = performance.now();
+    const first = await fetch(url);
+    const firstBytes = (await first.arrayBuffer()).byteLength;
+    const firstMs = performance.now() - firstStarted;
+    expect(first.status).toBe(200);
+    // base64 twice (content and dataUrl): well over the image itself
+    expect(firstBytes).toBeGreaterThan(2 * IMAGE_MAX_BYTES);
+    expect(first.headers.get("cache-control")).toBe("public, max-age=300, s-maxage=3600");
+    const etag = first.headers.get("etag")!;
+    expect(etag).toMatch(/^W\/"/);
+
+    // The abuse, as the CDN meets it: it serves repeats from its copy for s-maxage and then asks the
+    // function whether the copy still holds. 30 such requests cost no image bytes at all.
+    let sent = 0;
+    const started = performance.now();
+    for (let i = 0; i < 30; i++) {
+      const again = await fetch(url, { headers: { "if-none-match": etag } });
+      expect(again.status).toBe(304);
+      sent += (await again.arrayBuffer()).byteLength;
+      expect(again.headers.get("etag")).toBe(etag);
+    }
+    const revalidationMs = (performance.now() - started) / 30;
+    expect(sent).toBe(0);
+    console.info(
+      `image list: first answer ${firstBytes} bytes in ${firstMs.toFixed(0)} ms; ` +
+        `30 revalidations ${sent} bytes, ${revalidationMs.toFixed(1)} ms each`,
+    );
+
+    // A new photo is a new version: the next revalidation gets the new list.
+    await upload();
+    const changed = await fetch(url, { headers: { "if-none-match": etag } });
+    expect(changed.status).toBe(200);
+    expect(changed.headers.get("etag")).not.toBe(etag);
+    expect((await changed.arrayBuffer()).byteLength).toBeGreaterThan(2 * IMAGE_MAX_BYTES);
   });
 });
 

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { messages } from "@platform/common";
 import { endpoint } from "../http/endpoint.js";
 import { bearerToken } from "../http/auth.js";
+import { noneMatchHolds } from "../http/conditional.js";
 import { UPLOAD_BODY_MAX_BYTES } from "../http/body-guard.js";
 import { ApiError, badRequest, unauthorized } from "../http/errors.js";
 import { readMultipart } from "../infra/multipart.js";
@@ -74,7 +75,15 @@ export function imagesRouter(): Router {
         if (!user && bearerToken(req)) throw unauthorized(messages.general.tokenUndecodable);
         res.set("Vary", "Authorization");
         res.set("Cache-Control", user ? "private, no-store" : ANONYMOUS_CACHE);
-        return { data: await images.imagesOf(params.relatedId) };
+        const listing = await images.imageListing(params.relatedId);
+        res.set("ETag", listing.etag);
+        // The CDN revalidating its copy (and a browser after max-age) is told "unchanged" from the
+        // records alone: no object is downloaded, no byte sent.
+        if (noneMatchHolds(req.get("If-None-Match"), listing.etag)) {
+          res.status(304).end();
+          return;
+        }
+        return { data: await listing.load() };
       },
     ),
   );

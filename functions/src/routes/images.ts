@@ -79,7 +79,7 @@ export function imagesRouter(): Router {
         res.set("ETag", listing.etag);
         // The CDN revalidating its copy (and a browser after max-age) is told "unchanged" from the
         // records alone: no object is downloaded, no byte sent.
-        if (noneMatchHolds(req.get("If-None-Match"), listing.etag)) {
+        if (noneMatchHolds(req.headers["if-none-match"], listing.etag)) {
           res.status(304).end();
           return;
         }

@@ -114,19 +114,28 @@ function isPositiveInteger(n: unknown): n is number {
 }
 
 /**
+ * Production's hop count behind the Hosting rewrite. A request reaches the function (Cloud Run) as
+ * client → Hosting's CDN edge → Google's front end → Cloud Run. The edge appends the address that
+ * connected to it (the client), the front end appends one more Google address, so the function sees
+ * `X-Forwarded-For: <whatever the client sent>, <client>, <Google address>` (the shape reported for
+ * Hosting in front of Cloud Run: "203.0.113.99, 34.96.0.1", the client first). One hop would
+ * take the Google address: every visitor of a region in one rate-limit bucket, which one attacker
+ * can spend for all. Two take the client; whatever the client wrote stays to its left, unread.
+ * Should a deployment ever show a different shape (log the entry count of `X-Forwarded-For` once,
+ * never the addresses), `TRUSTED_PROXY_HOPS` overrides this.
+ */
+export const HOSTING_PROXY_HOPS = 2;
+
+/**
  * How many proxies in front of the function append to `X-Forwarded-For`; the client IP is the
- * entry that many places from the right, and everything left of it is whatever the client sent.
- *
- * In production one: Google's front end appends the address that connected to it, and nothing
- * behind it is trusted (`trust proxy: true` would take the leftmost, client-chosen entry). Behind
- * the Hosting rewrite that address is the one Hosting forwarded for; if a deployment ever shows
- * Hosting's own edge there instead (log `X-Forwarded-For` once after deploying), set
- * `TRUSTED_PROXY_HOPS=2`. In the emulators no proxy appends anything (Hosting's emulator passes
- * the client's headers on, the Functions emulator talks to the worker over a local socket), so
- * nothing in the header can be trusted: zero, and the whole local stack is one client.
+ * entry that many places from the right (Express's `trust proxy` hop count), and everything left
+ * of it is whatever the client sent. `trust proxy: true` would take the leftmost, client-chosen
+ * entry. In the emulators no proxy appends anything (Hosting's emulator passes the client's headers
+ * on, the Functions emulator talks to the worker over a local socket), so nothing in the header can
+ * be trusted: zero, and the whole local stack is one client.
  */
 export function trustedProxyHops(): number {
   const raw = process.env.TRUSTED_PROXY_HOPS;
   if (raw !== undefined && /^\d+$/.test(raw)) return Number(raw);
-  return isEmulated() ? 0 : 1;
+  return isEmulated() ? 0 : HOSTING_PROXY_HOPS;
 }

@@ -1,16 +1,25 @@
 /**
  * Per-IP limits through the real app: the e2e stack is one client (127.0.0.1), so budgets per IP
- * and the proxy hop are proven here, with the production hop count (one proxy appends).
+ * and the proxy hops are proven here, with the production hop count behind the Hosting rewrite.
  */
 import { describe, expect, it } from "vitest";
+import { HOSTING_PROXY_HOPS, trustedProxyHops } from "../src/config.js";
 import { db as getFirestore } from "../src/firebase.js";
 import { apiApp } from "./app-harness.js";
 
-const app = apiApp({ TRUSTED_PROXY_HOPS: "1" });
+const app = apiApp({ TRUSTED_PROXY_HOPS: String(HOSTING_PROXY_HOPS) });
 
-/** A request as Google's front end forwards it: whatever the client sent, then its address. */
+/** Google front-end addresses: which one forwards a request differs from request to request. */
+const frontEnds = ["34.96.0.1", "34.96.0.2", "35.191.0.7"];
+let forwarded = 0;
+
+/**
+ * A request as it reaches the function behind Hosting: whatever the client sent, the client's
+ * address (appended by Hosting's edge), then a Google front-end address.
+ */
 function registerFrom(clientAddress: string, spoofed?: string) {
-  const xff = spoofed ? `${spoofed}, ${clientAddress}` : clientAddress;
+  const frontEnd = frontEnds[forwarded++ % frontEnds.length]!;
+  const xff = [spoofed, clientAddress, frontEnd].filter(Boolean).join(", ");
   return fetch(`${app().base}/api/auth/register-step-1`, {
     method: "POST",
     headers: { "content-type": "application/json", "x-forwarded-for": xff },
@@ -18,6 +27,26 @@ function registerFrom(clientAddress: string, spoofed?: string) {
     body: JSON.stringify({ name: "Ayşe Yılmaz", email: "uye@example.com", password: "Parola123" }),
   });
 }
+
+describe("the client address behind Hosting", () => {
+  it("is two hops from the right in production, none in the emulators", () => {
+    const keys = ["TRUSTED_PROXY_HOPS", "FUNCTIONS_EMULATOR", "FIREBASE_AUTH_EMULATOR_HOST"];
+    const saved = keys.map((key) => [key, process.env[key]] as const);
+    try {
+      for (const key of keys) delete process.env[key];
+      expect(trustedProxyHops()).toBe(2);
+      process.env.FUNCTIONS_EMULATOR = "true";
+      expect(trustedProxyHops()).toBe(0);
+      process.env.TRUSTED_PROXY_HOPS = "3";
+      expect(trustedProxyHops()).toBe(3);
+    } finally {
+      for (const [key, value] of saved) {
+        if (value === undefined) delete process.env[key];
+        else process.env[key] = value;
+      }
+    }
+  });
+});
 
 describe("register-step-1 per client IP", () => {
   it("allows 10 an hour, then answers 429 with Retry-After", async () => {

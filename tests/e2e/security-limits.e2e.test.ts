@@ -7,9 +7,8 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
 import { Timestamp } from "firebase-admin/firestore";
-import { paths } from "@platform/common";
-import { ApiClient, adminForStack, idTokenFor } from "../support/api-client.js";
-import { PROJECT_ID } from "../support/stack-env.js";
+import { IMAGE_MAX_BYTES, paths } from "@platform/common";
+import { ApiClient, PNG_BYTES, adminForStack, idTokenFor } from "../support/api-client.js";
 
 const hosting = inject("stackUrls").hosting!;
 const api = new ApiClient(hosting);
@@ -143,15 +142,88 @@ describe("reads that cost", () => {
 
   it("lets the CDN answer visitors' image lists and refuses cache-busting requests", async () => {
     const owner = await member("gorsel");
-    // The function's own answer: Hosting's "**" header rule in firebase.json still overrides it.
-    const functionOrigin = new ApiClient(
-      `${inject("stackUrls").functions!}/${PROJECT_ID}/europe-west1/api`,
-    );
-    const visitor = await functionOrigin.call("GET", `/images/${owner.uid}`);
+    // Through Hosting: its header rules leave the function's own Cache-Control on `/api` answers.
+    const visitor = await api.call("GET", `/images/${owner.uid}`);
     expect(visitor.status).toBe(200);
     expect(visitor.headers.get("cache-control")).toMatch(/public, .*s-maxage=\d+/);
+    expect(visitor.headers.get("vary")).toMatch(/authorization/i);
+    const token = await idTokenFor(owner.email, PASSWORD);
+    const own = await api.call("GET", `/images/${owner.uid}`, { token });
+    expect(own.status).toBe(200);
+    expect(own.headers.get("cache-control")).toBe("private, no-store");
     expect((await api.call("GET", `/images/${owner.uid}?v=${run}`)).status).toBe(400);
     expect((await api.call("GET", `/images/${owner.uid}`, { token: "uydurma" })).status).toBe(401);
+    // Every other API answer is stored nowhere.
+    expect((await api.call("GET", "/health")).headers.get("cache-control")).toBe("no-store");
+  });
+
+  it("keeps the static files' caching: index.html revalidated, hashed assets immutable", async () => {
+    const page = await fetch(`${hosting}/`);
+    expect(page.headers.get("cache-control")).toBe("no-cache");
+    const asset = /\/assets\/[^"]+\.js/.exec(await page.text())?.[0];
+    expect(asset).toBeDefined();
+    const script = await fetch(`${hosting}${asset}`);
+    expect(script.status).toBe(200);
+    expect(script.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    const icon = await fetch(`${hosting}/favicon.svg`);
+    expect(icon.headers.get("cache-control")).toBe("public, max-age=86400");
+    for (const deepLink of ["/projeler", "/apiler", "/a"]) {
+      expect((await fetch(`${hosting}${deepLink}`)).headers.get("cache-control"), deepLink).toBe(
+        "no-cache",
+      );
+    }
+  });
+
+  it("sends a 5 MB image's bytes once to a cache; its revalidations get a 304 without them", async () => {
+    const owner = await member("buyuk");
+    await admin.db.doc(paths.user(owner.uid)).set({ name: "Büyük Fotoğraf" });
+    const token = await idTokenFor(owner.email, PASSWORD);
+    const upload = async () => {
+      const bytes = Buffer.alloc(IMAGE_MAX_BYTES, 7);
+      PNG_BYTES.copy(bytes);
+      const form = new FormData();
+      form.set("relatedId", owner.uid);
+      form.set("relatedType", "User");
+      form.set("imageType", "Profile");
+      form.set("file", new Blob([bytes], { type: "image/png" }), "buyuk.png");
+      expect((await api.call("POST", "/images/upload", { token, form })).status).toBe(201);
+    };
+    await upload();
+    const url = `${hosting}/api/images/${owner.uid}`;
+    const firstStarted = performance.now();
+    const first = await fetch(url);
+    const firstBytes = (await first.arrayBuffer()).byteLength;
+    const firstMs = performance.now() - firstStarted;
+    expect(first.status).toBe(200);
+    // base64 twice (content and dataUrl): well over the image itself
+    expect(firstBytes).toBeGreaterThan(2 * IMAGE_MAX_BYTES);
+    expect(first.headers.get("cache-control")).toBe("public, max-age=300, s-maxage=3600");
+    const etag = first.headers.get("etag")!;
+    expect(etag).toMatch(/^W\/"/);
+
+    // The abuse, as the CDN meets it: it serves repeats from its copy for s-maxage and then asks the
+    // function whether the copy still holds. 30 such requests cost no image bytes at all.
+    let sent = 0;
+    const started = performance.now();
+    for (let i = 0; i < 30; i++) {
+      const again = await fetch(url, { headers: { "if-none-match": etag } });
+      expect(again.status).toBe(304);
+      sent += (await again.arrayBuffer()).byteLength;
+      expect(again.headers.get("etag")).toBe(etag);
+    }
+    const revalidationMs = (performance.now() - started) / 30;
+    expect(sent).toBe(0);
+    console.info(
+      `image list: first answer ${firstBytes} bytes in ${firstMs.toFixed(0)} ms; ` +
+        `30 revalidations ${sent} bytes, ${revalidationMs.toFixed(1)} ms each`,
+    );
+
+    // A new photo is a new version: the next revalidation gets the new list.
+    await upload();
+    const changed = await fetch(url, { headers: { "if-none-match": etag } });
+    expect(changed.status).toBe(200);
+    expect(changed.headers.get("etag")).not.toBe(etag);
+    expect((await changed.arrayBuffer()).byteLength).toBeGreaterThan(2 * IMAGE_MAX_BYTES);
   });
 });
 

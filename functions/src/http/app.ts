@@ -30,6 +30,12 @@ export function createApp(): Express {
   // A hop count, never `true`: that would take the client-written end of X-Forwarded-For.
   app.set("trust proxy", trustedProxyHops());
   app.use(requestLog);
+  // Hosting leaves the caching of `/api` answers to the function (firebase.json): none is stored
+  // anywhere unless its route says so (visitors' image lists).
+  app.use((_req, res, next) => {
+    res.set("Cache-Control", "no-store");
+    next();
+  });
   app.use(bodyGuard);
   app.use(express.json({ limit: JSON_BODY_MAX_BYTES }));
   app.use(cookieParser());

@@ -3,7 +3,7 @@
  * with the path on the user (`photoPath`) or the project (`imagePath`). At most one image per
  * owner and kind: a new one replaces the old.
  */
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import type { DocumentReference } from "firebase-admin/firestore";
 import {
   IMAGE_MAX_BYTES,
@@ -184,21 +184,62 @@ export async function recordDirectUpload(
   return toDto(id, doc, buffer);
 }
 
-export async function imagesOf(relatedId: string): Promise<ImageDto[]> {
+/** One listed image: its record and the generation of its object (which changes with the bytes). */
+export interface ListedImage {
+  id: string;
+  img: ImageDoc;
+  generation: string;
+}
+
+/**
+ * The validator of a list answer, from what the answer is made of (records and object
+ * generations), so a cache holding the current version is told so without any bytes being read.
+ */
+export function listVersion(items: readonly ListedImage[]): string {
+  const hash = createHash("sha256");
+  for (const { id, img, generation } of items) {
+    hash.update(`${id}\n${img.path}\n${generation}\n${img.createdAt?.toMillis() ?? ""}\n`);
+  }
+  return `W/"${hash.digest("base64url").slice(0, 27)}"`;
+}
+
+/** An owner's image list: its version first (metadata only), the bytes when asked. */
+export interface ImageListing {
+  etag: string;
+  load(): Promise<ImageDto[]>;
+}
+
+const isNotFound = (err: unknown) => (err as { code?: number }).code === 404;
+
+export async function imageListing(relatedId: string): Promise<ImageListing> {
   const snap = await db().collection(paths.images).where("relatedId", "==", relatedId).get();
   const docs = snap.docs
     .map((d) => ({ id: d.id, img: d.data() as ImageDoc }))
     .sort((a, b) => (b.img.createdAt?.toMillis() ?? 0) - (a.img.createdAt?.toMillis() ?? 0));
-  const out: ImageDto[] = [];
+  const items: ListedImage[] = [];
   for (const { id, img } of docs) {
     try {
-      out.push(await toDto(id, img));
+      const [metadata] = await bucket().file(img.path).getMetadata();
+      items.push({ id, img, generation: String(metadata.generation ?? "") });
     } catch (err) {
       // An object deleted behind the API's back: skip it rather than fail the whole list.
-      if ((err as { code?: number }).code !== 404) throw err;
+      if (!isNotFound(err)) throw err;
     }
   }
-  return out;
+  return {
+    etag: listVersion(items),
+    async load() {
+      const out: ImageDto[] = [];
+      for (const { id, img } of items) {
+        try {
+          out.push(await toDto(id, img));
+        } catch (err) {
+          if (!isNotFound(err)) throw err;
+        }
+      }
+      return out;
+    },
+  };
 }
 
 export async function deleteImage(uid: string, imageId: string, now: Date): Promise<void> {

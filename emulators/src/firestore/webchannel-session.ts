@@ -85,6 +85,8 @@ export class ChannelSession implements Outbox {
   private closed = false;
 
   constructor(
+    /** The RPC the channel was opened for; its SID is not valid on the other endpoint. */
+    readonly rpc: string,
     private readonly timings: ChannelTimings,
     /** The `database` URL parameter: every message naming a database must name this one. */
     readonly database: string | undefined,

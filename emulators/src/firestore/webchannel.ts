@@ -87,7 +87,8 @@ export class FirestoreWebChannel {
     const request = parseChannelRequest(req.method ?? "GET", new URL(req.url ?? "/", "http://x"));
     if (request.kind === "handshake") return this.handshake(request, await readBody(req), res);
 
-    const session = this.sessions.get(request.sessionId);
+    const found = this.sessions.get(request.sessionId);
+    const session = found?.rpc === request.rpc ? found : undefined;
     if (!session) {
       // A terminate for a session already gone has nothing left to do.
       if (request.kind === "terminate") return void res.writeHead(200).end();
@@ -125,7 +126,7 @@ export class FirestoreWebChannel {
     res: ServerResponse,
   ): void {
     const body = parseForwardBody(bodyText);
-    const session = new ChannelSession(this.timings, request.database, (s) =>
+    const session = new ChannelSession(request.rpc, this.timings, request.database, (s) =>
       this.sessions.delete(s.id),
     );
     this.sessions.set(session.id, session);

@@ -4,7 +4,10 @@ export default defineConfig({
   test: {
     testTimeout: 20_000,
     projects: [
-      { extends: true, test: { name: "unit", include: ["test/**/*.test.ts"], exclude: ["test/services/**"] } },
+      {
+        extends: true,
+        test: { name: "unit", include: ["test/**/*.test.ts"], exclude: ["test/services/**"] },
+      },
       {
         extends: true,
         // The service suites share the in-process Auth and Storage emulators, started only when

@@ -11,6 +11,7 @@ import { deleteApp, initializeApp, type App } from "firebase-admin/app";
 import { getAuth } from "firebase-admin/auth";
 import type { DocumentReference, Firestore } from "firebase-admin/firestore";
 import { getStorage } from "firebase-admin/storage";
+import type { Bucket } from "@google-cloud/storage";
 import { afterAll } from "vitest";
 import { identityToolkit } from "../../src/infra/identity.js";
 import { firestoreOutbox, type Mail, type MailOutbox } from "../../src/infra/mail.js";
@@ -63,6 +64,8 @@ export interface ServiceWorld {
   db: Firestore;
   clock: FixedClock;
   mail: RecordingOutbox;
+  /** The whole bucket the services get part of, for listing what they left. */
+  bucket: Bucket;
   /** The moment of the fixed clock, for the `now` a route passes. */
   now(): Date;
 }
@@ -85,6 +88,7 @@ export function serviceWorlds(): () => ServiceWorld {
     const db = databases.newDb();
     const clock = fixedClock();
     const mail = recordingOutbox(db);
+    const bucket = getStorage(app).bucket(TEST_BUCKET);
     const deps: ServiceDeps = {
       db,
       auth: getAuth(app),
@@ -94,9 +98,9 @@ export function serviceWorlds(): () => ServiceWorld {
       }),
       clock,
       mail,
-      bucket: getStorage(app).bucket(TEST_BUCKET),
+      bucket,
     };
-    return { deps, db, clock, mail, now: () => clock.now() };
+    return { deps, db, clock, mail, bucket, now: () => clock.now() };
   };
 }
 

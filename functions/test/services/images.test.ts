@@ -68,7 +68,7 @@ describe("images service", () => {
       ),
     ).rejects.toMatchObject({ code: "INVALID", message: messages.images.badType });
     expect((await w.db.collection(paths.images).get()).size).toBe(0);
-    expect((await w.deps.bucket.getFiles({ prefix: `users/${uid}/` }))[0]).toEqual([]);
+    expect((await w.bucket.getFiles({ prefix: `users/${uid}/` }))[0]).toEqual([]);
   });
 
   it("records a direct upload only inside the owner's folder and deletes it again", async () => {

@@ -2,7 +2,7 @@ import cookieParser from "cookie-parser";
 import express, { type ErrorRequestHandler, type Express, type RequestHandler } from "express";
 import { logger } from "firebase-functions";
 import { messages } from "@platform/common";
-import { ApiError } from "./errors.js";
+import { ApiError, toApiError } from "./errors.js";
 import { JSON_BODY_MAX_BYTES, bodyGuard } from "./body-guard.js";
 import { csrfProtection } from "./csrf.js";
 import { appCheckGuard } from "./app-check.js";
@@ -61,7 +61,9 @@ export function createApp(): Express {
     sendError(res, 404, messages.general.notFound);
   });
 
-  const onError: ErrorRequestHandler = (err: unknown, req, res, _next) => {
+  const onError: ErrorRequestHandler = (thrown: unknown, req, res, _next) => {
+    // Refusals of the services (DomainError) get their status here, like the http layer's own.
+    const err = toApiError(thrown) ?? thrown;
     if (err instanceof ApiError) {
       if (err.status >= 500) logger.error("api error", { path: req.path, message: err.message });
       if (err.status === 429 && typeof err.extra.retryAfter === "number") {

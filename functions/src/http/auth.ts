@@ -4,16 +4,11 @@
  */
 import type { Request } from "express";
 import { ROLES, type Role } from "@platform/common";
+import type { AuthUser } from "../domain/viewer.js";
 import { adminAuth } from "../firebase.js";
 
-export interface AuthUser {
-  uid: string;
-  email: string | null;
-  emailVerified: boolean;
-  role: Role | null;
-  /** When the caller last signed in with a password (`auth_time`, seconds since the epoch). */
-  authTime: number | null;
-}
+// The caller's shape and the staff check live below HTTP, where the services use them too.
+export { type AuthUser, isStaff } from "../domain/viewer.js";
 
 export function bearerToken(req: Request): string | null {
   const header = req.get("authorization") ?? "";
@@ -44,6 +39,3 @@ export async function authenticate(req: Request): Promise<AuthUser | null> {
     return null;
   }
 }
-
-export const isStaff = (user: AuthUser | null, ...roles: Role[]) =>
-  !!user?.role && (roles.length === 0 ? true : roles.includes(user.role));

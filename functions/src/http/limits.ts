@@ -1,7 +1,2 @@
-import type { LimitName } from "../config.js";
-import type { LimitKey } from "../infra/rate-limits.js";
-
-/** A budget per e-mail address: addresses count case-insensitively, as registration keys them. */
-export function addressKey(limit: LimitName, email: string): LimitKey {
-  return { limit, key: email.trim().toLowerCase() };
-}
+// Kept where the routes import it from; the rule lives with the counters it keys.
+export { addressKey } from "../infra/rate-limits.js";

@@ -22,8 +22,14 @@ export function authCode(err: unknown): string | undefined {
     : undefined;
 }
 
-function origin(service: "identitytoolkit" | "securetoken"): string {
-  const host = authEmulatorHost();
+/** Where the REST API answers: Google, or an Auth emulator at `emulatorHost` ("host:port"). */
+export interface ToolkitTarget {
+  emulatorHost?: string;
+  apiKey: string;
+}
+
+function origin(target: ToolkitTarget, service: "identitytoolkit" | "securetoken"): string {
+  const host = target.emulatorHost;
   return host ? `http://${host}/${service}.googleapis.com` : `https://${service}.googleapis.com`;
 }
 
@@ -38,8 +44,12 @@ async function call<T>(url: string, init: RequestInit): Promise<T> {
   return body as T;
 }
 
-function toolkit<T>(method: string, payload: Record<string, unknown>): Promise<T> {
-  const url = `${origin("identitytoolkit")}/v1/${method}?key=${encodeURIComponent(webApiKey())}`;
+function toolkit<T>(
+  target: ToolkitTarget,
+  method: string,
+  payload: Record<string, unknown>,
+): Promise<T> {
+  const url = `${origin(target, "identitytoolkit")}/v1/${method}?key=${encodeURIComponent(target.apiKey)}`;
   return call<T>(url, {
     method: "POST",
     headers: { "content-type": "application/json" },
@@ -55,19 +65,47 @@ export interface SignInResult {
   expiresIn: number;
 }
 
-export async function signInWithPassword(email: string, password: string): Promise<SignInResult> {
+/** The password and action-code operations of the REST API (ServiceDeps.identity). */
+export interface IdentityToolkit {
+  signInWithPassword(email: string, password: string): Promise<SignInResult>;
+  refreshIdToken(refreshToken: string): Promise<SignInResult>;
+  /** Sets a new password with the oobCode of a password-reset link; returns the account e-mail. */
+  resetPassword(oobCode: string, newPassword: string): Promise<string>;
+  /** Applies the oobCode of an e-mail verification link; returns the verified e-mail. */
+  applyEmailVerification(oobCode: string): Promise<string>;
+}
+
+/** The toolkit of the configured project (the Auth emulator when FIREBASE_AUTH_EMULATOR_HOST is set). */
+export function configuredToolkit(): IdentityToolkit {
+  return identityToolkit({ emulatorHost: authEmulatorHost(), apiKey: webApiKey() });
+}
+
+export function identityToolkit(target: ToolkitTarget): IdentityToolkit {
+  return {
+    signInWithPassword: (email, password) => signInWithPassword(target, email, password),
+    refreshIdToken: (token) => refreshIdToken(target, token),
+    resetPassword: (oobCode, newPassword) => resetPassword(target, oobCode, newPassword),
+    applyEmailVerification: (oobCode) => applyEmailVerification(target, oobCode),
+  };
+}
+
+async function signInWithPassword(
+  target: ToolkitTarget,
+  email: string,
+  password: string,
+): Promise<SignInResult> {
   const r = await toolkit<{
     idToken: string;
     refreshToken: string;
     localId: string;
     email: string;
     expiresIn: string;
-  }>("accounts:signInWithPassword", { email, password, returnSecureToken: true });
+  }>(target, "accounts:signInWithPassword", { email, password, returnSecureToken: true });
   return { ...r, expiresIn: Number(r.expiresIn) };
 }
 
-export async function refreshIdToken(refreshToken: string): Promise<SignInResult> {
-  const url = `${origin("securetoken")}/v1/token?key=${encodeURIComponent(webApiKey())}`;
+async function refreshIdToken(target: ToolkitTarget, refreshToken: string): Promise<SignInResult> {
+  const url = `${origin(target, "securetoken")}/v1/token?key=${encodeURIComponent(target.apiKey)}`;
   const r = await call<{
     id_token: string;
     refresh_token: string;
@@ -90,15 +128,20 @@ export async function refreshIdToken(refreshToken: string): Promise<SignInResult
   };
 }
 
-/** Sets a new password with the oobCode of a password-reset link; returns the account e-mail. */
-export async function resetPassword(oobCode: string, newPassword: string): Promise<string> {
-  const r = await toolkit<{ email: string }>("accounts:resetPassword", { oobCode, newPassword });
+async function resetPassword(
+  target: ToolkitTarget,
+  oobCode: string,
+  newPassword: string,
+): Promise<string> {
+  const r = await toolkit<{ email: string }>(target, "accounts:resetPassword", {
+    oobCode,
+    newPassword,
+  });
   return r.email;
 }
 
-/** Applies the oobCode of an e-mail verification link; returns the verified e-mail. */
-export async function applyEmailVerification(oobCode: string): Promise<string> {
-  const r = await toolkit<{ email: string }>("accounts:update", { oobCode });
+async function applyEmailVerification(target: ToolkitTarget, oobCode: string): Promise<string> {
+  const r = await toolkit<{ email: string }>(target, "accounts:update", { oobCode });
   return r.email;
 }
 

@@ -2,9 +2,13 @@
  * Outgoing mail as documents of the `mail` collection, in the Trigger Email extension's format,
  * written in the same batch or transaction as the change they announce.
  */
-import type { DocumentReference, Transaction, WriteBatch } from "firebase-admin/firestore";
+import type {
+  DocumentReference,
+  Firestore,
+  Transaction,
+  WriteBatch,
+} from "firebase-admin/firestore";
 import { paths } from "@platform/common";
-import { db } from "../firebase.js";
 import { ts } from "./firestore.js";
 
 export interface Mail {
@@ -14,18 +18,25 @@ export interface Mail {
   html: string;
 }
 
-export function queueMail(
-  writer: Transaction | WriteBatch,
-  mail: Mail,
-  now: Date,
-): DocumentReference {
-  const ref = db().collection(paths.mail).doc();
-  (writer as WriteBatch).set(ref, {
-    to: mail.to,
-    message: { subject: mail.subject, text: mail.text, html: mail.html },
-    createdAt: ts(now),
-  });
-  return ref;
+/** Where services put outgoing mail (ServiceDeps.mail). */
+export interface MailOutbox {
+  /** Queues `mail` in the batch or transaction of the change it announces: sent only if that commits. */
+  queue(writer: Transaction | WriteBatch, mail: Mail, now: Date): DocumentReference;
+}
+
+/** The production outbox: a `mail` document of `store`, for the Trigger Email extension. */
+export function firestoreOutbox(store: Firestore): MailOutbox {
+  return {
+    queue(writer, mail, now) {
+      const ref = store.collection(paths.mail).doc();
+      (writer as WriteBatch).set(ref, {
+        to: mail.to,
+        message: { subject: mail.subject, text: mail.text, html: mail.html },
+        createdAt: ts(now),
+      });
+      return ref;
+    },
+  };
 }
 
 /** Text made safe to put inside HTML. */

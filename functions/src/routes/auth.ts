@@ -3,7 +3,7 @@ import { z } from "zod";
 import { isWellFormedCode, messages, toTitleCaseTr, withQueryParam } from "@platform/common";
 import { endpoint } from "../http/endpoint.js";
 import { ensureSession, readSession, writeSession } from "../http/session.js";
-import { ApiError } from "../http/errors.js";
+import { ApiError, statusOf } from "../http/errors.js";
 import { clientIp } from "../http/client-ip.js";
 import { addressKey } from "../http/limits.js";
 import * as limits from "../infra/rate-limits.js";
@@ -131,7 +131,7 @@ export function authRouter(): Router {
       ];
       await limits.assertNotSpent(budgets, now);
       const t = await accounts.login(body.email, body.password).catch(async (err: unknown) => {
-        if (err instanceof ApiError && err.status === 401) await limits.record(budgets, now);
+        if (statusOf(err) === 401) await limits.record(budgets, now);
         throw err;
       });
       const session = ensureSession(req);
@@ -166,7 +166,7 @@ export function authRouter(): Router {
         };
         return { data, extra: { accessToken: t.accessToken } };
       } catch (err) {
-        if (err instanceof ApiError && err.status === 401) writeSession(res, { n: session.n });
+        if (statusOf(err) === 401) writeSession(res, { n: session.n });
         throw err;
       }
     }),

@@ -51,7 +51,7 @@ export interface DeletionBucket {
 
 export interface DeletionDeps {
   db: Firestore;
-  auth: Auth;
+  auth: Pick<Auth, "revokeRefreshTokens" | "deleteUser">;
   bucket: DeletionBucket;
 }
 

@@ -15,8 +15,9 @@ import {
   paths,
 } from "@platform/common";
 import { storageObjectUrl } from "../config.js";
-import { db } from "../firebase.js";
 import { feedbackDto } from "./dto.js";
+import { productionDeps } from "../composition-root.js";
+import type { ServiceDeps } from "./deps.js";
 
 /** Firestore values as JSON: timestamps become ISO text. */
 function plain(value: unknown): unknown {
@@ -41,8 +42,11 @@ export interface AccountExport {
 }
 
 /** Everything stored about `uid`; null when there is no such member. */
-export async function exportAccount(uid: string, now: Date): Promise<AccountExport | null> {
-  const store = db();
+export async function exportAccount(
+  uid: string,
+  now: Date,
+  { db: store }: ServiceDeps = productionDeps(),
+): Promise<AccountExport | null> {
   const [profileSnap, contactSnap, detailsSnap, stateSnap] = await Promise.all([
     store.doc(paths.user(uid)).get(),
     store.doc(paths.userContact(uid)).get(),

@@ -9,30 +9,24 @@ import {
   sameEmail,
 } from "@platform/common";
 import { appBaseUrl } from "../config.js";
-import { adminAuth, db } from "../firebase.js";
-import { ApiError, badRequest, notFound } from "../http/errors.js";
-import {
-  IdentityError,
-  applyEmailVerification,
-  authCode,
-  oobCodeOf,
-  refreshIdToken,
-  resetPassword as resetPasswordRest,
-  signInWithPassword,
-} from "../infra/identity.js";
-import { emailConfirmationMail, passwordResetMail, queueMail } from "../infra/mail.js";
+import { forbidden, invalid, notFound, unauthenticated } from "../domain/errors.js";
+import { IdentityError, authCode, oobCodeOf } from "../infra/identity.js";
+import { emailConfirmationMail, passwordResetMail } from "../infra/mail.js";
 import { authUserByEmail } from "./registration.js";
 import { contactRef } from "./refs.js";
+import { productionDeps } from "../composition-root.js";
+import type { ServiceDeps } from "./deps.js";
 
 /** Copies Auth's verified flag onto the contact record; returns the record as it now is. */
 export async function syncEmailVerified(
   uid: string,
   verified: boolean,
+  { db }: ServiceDeps = productionDeps(),
 ): Promise<UserContactDoc | null> {
-  const snap = await contactRef(uid).get();
+  const snap = await contactRef(db, uid).get();
   const contact = snap.exists ? snap.data()! : null;
   if (contact && contact.isEmailVerified !== verified) {
-    await contactRef(uid).update({ isEmailVerified: verified });
+    await contactRef(db, uid).update({ isEmailVerified: verified });
     return { ...contact, isEmailVerified: verified };
   }
   return contact;
@@ -46,19 +40,23 @@ export interface Tokens {
   expiresIn: number;
 }
 
-export async function login(email: string, password: string): Promise<Tokens> {
+export async function login(
+  email: string,
+  password: string,
+  deps: ServiceDeps = productionDeps(),
+): Promise<Tokens> {
   let r;
   try {
-    r = await signInWithPassword(email, password);
+    r = await deps.identity.signInWithPassword(email, password);
   } catch (err) {
     if (err instanceof IdentityError) {
-      if (err.code === "USER_DISABLED") throw new ApiError(403, messages.auth.accountDisabled);
-      if (err.status < 500) throw new ApiError(401, messages.auth.loginInvalid);
+      if (err.code === "USER_DISABLED") throw forbidden(messages.auth.accountDisabled);
+      if (err.status < 500) throw unauthenticated(messages.auth.loginInvalid);
     }
     throw err;
   }
-  const user = await adminAuth().getUser(r.localId);
-  await syncEmailVerified(r.localId, user.emailVerified);
+  const user = await deps.auth.getUser(r.localId);
+  await syncEmailVerified(r.localId, user.emailVerified, deps);
   return {
     accessToken: r.idToken,
     refreshToken: r.refreshToken,
@@ -71,10 +69,13 @@ export async function login(email: string, password: string): Promise<Tokens> {
 /** A refreshed token of a deleted, disabled or revoked account is no session. */
 const REVOKED_CODES = ["auth/id-token-revoked", "auth/user-disabled", "auth/user-not-found"];
 
-export async function refresh(refreshToken: string): Promise<Tokens> {
+export async function refresh(
+  refreshToken: string,
+  deps: ServiceDeps = productionDeps(),
+): Promise<Tokens> {
   try {
-    const r = await refreshIdToken(refreshToken);
-    const decoded = await adminAuth().verifyIdToken(r.idToken, true);
+    const r = await deps.identity.refreshIdToken(refreshToken);
+    const decoded = await deps.auth.verifyIdToken(r.idToken, true);
     return {
       accessToken: r.idToken,
       refreshToken: r.refreshToken,
@@ -87,7 +88,7 @@ export async function refresh(refreshToken: string): Promise<Tokens> {
       (err instanceof IdentityError && err.status < 500) ||
       REVOKED_CODES.includes(authCode(err) ?? "")
     ) {
-      throw new ApiError(401, messages.auth.refreshInvalid);
+      throw unauthenticated(messages.auth.refreshInvalid);
     }
     throw err;
   }
@@ -101,31 +102,35 @@ export async function sendEmailConfirmation(
   uid: string,
   input: { email: string; redirectUrl?: string },
   now: Date,
+  deps: ServiceDeps = productionDeps(),
 ): Promise<"SENT" | "ALREADY_VERIFIED"> {
-  const user = await adminAuth().getUser(uid);
+  const user = await deps.auth.getUser(uid);
   if (!user.email || !sameEmail(user.email, input.email)) {
-    throw badRequest(messages.auth.emailConfirmationMismatch);
+    throw invalid(messages.auth.emailConfirmationMismatch);
   }
   if (user.emailVerified) {
-    await syncEmailVerified(uid, true);
+    await syncEmailVerified(uid, true, deps);
     return "ALREADY_VERIFIED";
   }
-  const oobCode = oobCodeOf(await adminAuth().generateEmailVerificationLink(user.email));
+  const oobCode = oobCodeOf(await deps.auth.generateEmailVerificationLink(user.email));
   const link =
     `${appBaseUrl()}/api/auth/verify-email?token=${encodeURIComponent(oobCode)}` +
     `&continueUrl=${encodeURIComponent(safeReturnPath(input.redirectUrl))}`;
-  const batch = db().batch();
-  queueMail(batch, emailConfirmationMail(user.email, link), now);
+  const batch = deps.db.batch();
+  deps.mail.queue(batch, emailConfirmationMail(user.email, link), now);
   await batch.commit();
   return "SENT";
 }
 
 /** The mailed confirmation link: applies the action code and marks the contact verified. */
-export async function verifyEmail(oobCode: string): Promise<boolean> {
+export async function verifyEmail(
+  oobCode: string,
+  deps: ServiceDeps = productionDeps(),
+): Promise<boolean> {
   try {
-    const email = await applyEmailVerification(oobCode);
-    const user = await adminAuth().getUserByEmail(email);
-    await syncEmailVerified(user.uid, true);
+    const email = await deps.identity.applyEmailVerification(oobCode);
+    const user = await deps.auth.getUserByEmail(email);
+    await syncEmailVerified(user.uid, true, deps);
     return true;
   } catch (err) {
     if (err instanceof IdentityError && err.status < 500) return false;
@@ -133,23 +138,31 @@ export async function verifyEmail(oobCode: string): Promise<boolean> {
   }
 }
 
-export async function requestPasswordReset(email: string, now: Date): Promise<void> {
-  const user = await authUserByEmail(email);
+export async function requestPasswordReset(
+  email: string,
+  now: Date,
+  deps: ServiceDeps = productionDeps(),
+): Promise<void> {
+  const user = await authUserByEmail(email, deps);
   if (!user || !user.email) throw notFound(messages.auth.resetEmailUnknown);
-  const oobCode = oobCodeOf(await adminAuth().generatePasswordResetLink(user.email));
+  const oobCode = oobCodeOf(await deps.auth.generatePasswordResetLink(user.email));
   const link = `${appBaseUrl()}/yeni_sifre_belirle?token=${encodeURIComponent(oobCode)}`;
-  const batch = db().batch();
-  queueMail(batch, passwordResetMail(user.email, link), now);
+  const batch = deps.db.batch();
+  deps.mail.queue(batch, passwordResetMail(user.email, link), now);
   await batch.commit();
 }
 
-export async function resetPassword(token: string, newPassword: string): Promise<void> {
+export async function resetPassword(
+  token: string,
+  newPassword: string,
+  deps: ServiceDeps = productionDeps(),
+): Promise<void> {
   try {
-    await resetPasswordRest(token, newPassword);
+    await deps.identity.resetPassword(token, newPassword);
   } catch (err) {
     if (err instanceof IdentityError && err.status < 500) {
-      if (err.code === "WEAK_PASSWORD") throw badRequest(messages.auth.passwordRule);
-      throw badRequest(messages.auth.resetLinkInvalid);
+      if (err.code === "WEAK_PASSWORD") throw invalid(messages.auth.passwordRule);
+      throw invalid(messages.auth.resetLinkInvalid);
     }
     throw err;
   }

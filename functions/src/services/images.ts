@@ -4,7 +4,7 @@
  * owner and kind: a new one replaces the old.
  */
 import { createHash, randomUUID } from "node:crypto";
-import type { DocumentReference } from "firebase-admin/firestore";
+import type { DocumentReference, Firestore } from "firebase-admin/firestore";
 import {
   IMAGE_MAX_BYTES,
   IMAGE_TYPES,
@@ -14,11 +14,12 @@ import {
   messages,
   paths,
 } from "@platform/common";
-import { bucket, db } from "../firebase.js";
-import { badRequest, forbidden, notFound } from "../http/errors.js";
+import { forbidden, invalid, notFound } from "../domain/errors.js";
 import { toIso, ts } from "../infra/firestore.js";
 import { sniffImageType } from "../infra/multipart.js";
 import { data, projectRef, userRef } from "./refs.js";
+import { productionDeps } from "../composition-root.js";
+import type { ServiceDeps } from "./deps.js";
 
 /** The §5 limits, shared with the web app's checks before an upload. */
 export const MAX_IMAGE_BYTES = IMAGE_MAX_BYTES;
@@ -27,18 +28,23 @@ const DECLARED_TYPES: readonly string[] = IMAGE_TYPES;
 export type RelatedType = "User" | "Project";
 export type ImageType = "Profile" | "Logo";
 
-const imageRef = (id: string) =>
-  db().collection(paths.images).doc(id) as DocumentReference<ImageDoc>;
+const imageRef = (db: Firestore, id: string) =>
+  db.collection(paths.images).doc(id) as DocumentReference<ImageDoc>;
 
 /** May `uid` change the image of this owner? A member their own photo; the manager the project's. */
-async function assertMayChange(uid: string, relatedType: RelatedType, relatedId: string) {
+async function assertMayChange(
+  db: Firestore,
+  uid: string,
+  relatedType: RelatedType,
+  relatedId: string,
+) {
   if (relatedType === "User") {
     if (relatedId !== uid) throw forbidden(messages.images.notAllowed);
     return;
   }
   const [project, user] = await Promise.all([
-    projectRef(relatedId).get().then(data),
-    userRef(uid).get().then(data),
+    projectRef(db, relatedId).get().then(data),
+    userRef(db, uid).get().then(data),
   ]);
   if (!project) throw notFound(messages.projects.notFound);
   if (!canManageProject(uid, user?.position?.name, project.managerId)) {
@@ -49,7 +55,7 @@ async function assertMayChange(uid: string, relatedType: RelatedType, relatedId:
 function checkKind(relatedType: RelatedType, imageType: ImageType) {
   const expected: ImageType = relatedType === "User" ? "Profile" : "Logo";
   if (imageType !== expected)
-    throw badRequest(`${relatedType} için görsel tipi ${expected} olmalıdır.`);
+    throw invalid(`${relatedType} için görsel tipi ${expected} olmalıdır.`);
 }
 
 /** Storage folder of an owner's images (matches storage.rules). */
@@ -58,16 +64,21 @@ export function folderOf(relatedType: RelatedType, relatedId: string): string {
 }
 
 function checkBytes(buffer: Buffer, declared: string | undefined): "image/jpeg" | "image/png" {
-  if (buffer.length > MAX_IMAGE_BYTES) throw badRequest(messages.images.tooLarge);
+  if (buffer.length > MAX_IMAGE_BYTES) throw invalid(messages.images.tooLarge);
   const sniffed = sniffImageType(buffer);
   if (!sniffed || (declared && !DECLARED_TYPES.includes(declared.toLowerCase()))) {
-    throw badRequest(messages.images.badType);
+    throw invalid(messages.images.badType);
   }
   return sniffed;
 }
 
-async function toDto(id: string, img: ImageDoc, buffer?: Buffer): Promise<ImageDto> {
-  const bytes = buffer ?? (await bucket().file(img.path).download())[0];
+async function toDto(
+  deps: ServiceDeps,
+  id: string,
+  img: ImageDoc,
+  buffer?: Buffer,
+): Promise<ImageDto> {
+  const bytes = buffer ?? (await deps.bucket.file(img.path).download())[0];
   const content = bytes.toString("base64");
   return {
     _id: id,
@@ -85,6 +96,7 @@ async function toDto(id: string, img: ImageDoc, buffer?: Buffer): Promise<ImageD
 
 /** Records an image whose bytes are in Storage at `path`; older images of the owner go away. */
 async function record(
+  deps: ServiceDeps,
   uid: string,
   meta: { relatedId: string; relatedType: RelatedType; imageType: ImageType },
   path: string,
@@ -92,13 +104,12 @@ async function record(
   size: number,
   now: Date,
 ): Promise<{ id: string; doc: ImageDoc; replaced: string[] }> {
+  const { db } = deps;
   const id = randomUUID().replace(/-/g, "");
   const doc: ImageDoc = { ...meta, path, contentType, size, uploadedBy: uid, createdAt: ts(now) };
   const replaced: string[] = [];
-  await db().runTransaction(async (tx) => {
-    const old = await tx.get(
-      db().collection(paths.images).where("relatedId", "==", meta.relatedId),
-    );
+  await db.runTransaction(async (tx) => {
+    const old = await tx.get(db.collection(paths.images).where("relatedId", "==", meta.relatedId));
     for (const d of old.docs) {
       const o = d.data() as ImageDoc;
       if (o.relatedType === meta.relatedType && o.imageType === meta.imageType) {
@@ -106,15 +117,15 @@ async function record(
         tx.delete(d.ref);
       }
     }
-    tx.create(imageRef(id), doc);
+    tx.create(imageRef(db, id), doc);
     if (meta.relatedType === "User")
-      tx.update(userRef(meta.relatedId), { photoPath: path, updatedAt: ts(now) });
-    else tx.update(projectRef(meta.relatedId), { imagePath: path, updatedAt: ts(now) });
+      tx.update(userRef(db, meta.relatedId), { photoPath: path, updatedAt: ts(now) });
+    else tx.update(projectRef(db, meta.relatedId), { imagePath: path, updatedAt: ts(now) });
   });
   await Promise.all(
     replaced
       .filter((p) => p !== path)
-      .map((p) => bucket().file(p).delete({ ignoreNotFound: true })),
+      .map((p) => deps.bucket.file(p).delete({ ignoreNotFound: true })),
   );
   return { id, doc, replaced };
 }
@@ -124,19 +135,21 @@ export async function upload(
   meta: { relatedId: string; relatedType: RelatedType; imageType: ImageType },
   file: { buffer: Buffer; mimeType: string; truncated: boolean },
   now: Date,
+  deps: ServiceDeps = productionDeps(),
 ): Promise<ImageDto> {
+  const { db } = deps;
   checkKind(meta.relatedType, meta.imageType);
-  if (file.truncated) throw badRequest(messages.images.tooLarge);
+  if (file.truncated) throw invalid(messages.images.tooLarge);
   const contentType = checkBytes(file.buffer, file.mimeType);
-  await assertMayChange(uid, meta.relatedType, meta.relatedId);
+  await assertMayChange(db, uid, meta.relatedType, meta.relatedId);
   const ext = contentType === "image/png" ? "png" : "jpg";
   const path = `${folderOf(meta.relatedType, meta.relatedId)}${randomUUID()}.${ext}`;
-  await bucket().file(path).save(file.buffer, { contentType, resumable: false });
+  await deps.bucket.file(path).save(file.buffer, { contentType, resumable: false });
   try {
-    const { id, doc } = await record(uid, meta, path, contentType, file.buffer.length, now);
-    return toDto(id, doc, file.buffer);
+    const { id, doc } = await record(deps, uid, meta, path, contentType, file.buffer.length, now);
+    return toDto(deps, id, doc, file.buffer);
   } catch (err) {
-    await bucket().file(path).delete({ ignoreNotFound: true });
+    await deps.bucket.file(path).delete({ ignoreNotFound: true });
     throw err;
   }
 }
@@ -149,21 +162,23 @@ export async function recordDirectUpload(
   uid: string,
   meta: { relatedId: string; relatedType: RelatedType; imageType: ImageType; path: string },
   now: Date,
+  deps: ServiceDeps = productionDeps(),
 ): Promise<ImageDto> {
+  const { db } = deps;
   checkKind(meta.relatedType, meta.imageType);
   const folder = folderOf(meta.relatedType, meta.relatedId);
   const name = meta.path.slice(folder.length);
   if (!meta.path.startsWith(folder) || !name || name.includes("/") || name.includes("..")) {
-    throw badRequest(messages.images.pathNotAllowed);
+    throw invalid(messages.images.pathNotAllowed);
   }
-  await assertMayChange(uid, meta.relatedType, meta.relatedId);
-  const file = bucket().file(meta.path);
+  await assertMayChange(db, uid, meta.relatedType, meta.relatedId);
+  const file = deps.bucket.file(meta.path);
   const [exists] = await file.exists();
   if (!exists) throw notFound(messages.images.objectMissing);
   const [metadata] = await file.getMetadata();
   if (Number(metadata.size) > MAX_IMAGE_BYTES) {
     await file.delete({ ignoreNotFound: true });
-    throw badRequest(messages.images.tooLarge);
+    throw invalid(messages.images.tooLarge);
   }
   const [buffer] = await file.download();
   let contentType: "image/jpeg" | "image/png";
@@ -174,6 +189,7 @@ export async function recordDirectUpload(
     throw err;
   }
   const { id, doc } = await record(
+    deps,
     uid,
     { relatedId: meta.relatedId, relatedType: meta.relatedType, imageType: meta.imageType },
     meta.path,
@@ -181,7 +197,7 @@ export async function recordDirectUpload(
     buffer.length,
     now,
   );
-  return toDto(id, doc, buffer);
+  return toDto(deps, id, doc, buffer);
 }
 
 /** One listed image: its record and the generation of its object (which changes with the bytes). */
@@ -211,15 +227,19 @@ export interface ImageListing {
 
 const isNotFound = (err: unknown) => (err as { code?: number }).code === 404;
 
-export async function imageListing(relatedId: string): Promise<ImageListing> {
-  const snap = await db().collection(paths.images).where("relatedId", "==", relatedId).get();
+export async function imageListing(
+  relatedId: string,
+  deps: ServiceDeps = productionDeps(),
+): Promise<ImageListing> {
+  const { db, bucket } = deps;
+  const snap = await db.collection(paths.images).where("relatedId", "==", relatedId).get();
   const docs = snap.docs
     .map((d) => ({ id: d.id, img: d.data() as ImageDoc }))
     .sort((a, b) => (b.img.createdAt?.toMillis() ?? 0) - (a.img.createdAt?.toMillis() ?? 0));
   const items: ListedImage[] = [];
   for (const { id, img } of docs) {
     try {
-      const [metadata] = await bucket().file(img.path).getMetadata();
+      const [metadata] = await bucket.file(img.path).getMetadata();
       items.push({ id, img, generation: String(metadata.generation ?? "") });
     } catch (err) {
       // An object deleted behind the API's back: skip it rather than fail the whole list.
@@ -232,7 +252,7 @@ export async function imageListing(relatedId: string): Promise<ImageListing> {
       const out: ImageDto[] = [];
       for (const { id, img } of items) {
         try {
-          out.push(await toDto(id, img));
+          out.push(await toDto(deps, id, img));
         } catch (err) {
           if (!isNotFound(err)) throw err;
         }
@@ -242,17 +262,23 @@ export async function imageListing(relatedId: string): Promise<ImageListing> {
   };
 }
 
-export async function deleteImage(uid: string, imageId: string, now: Date): Promise<void> {
-  const snap = await imageRef(imageId).get();
+export async function deleteImage(
+  uid: string,
+  imageId: string,
+  now: Date,
+  deps: ServiceDeps = productionDeps(),
+): Promise<void> {
+  const { db } = deps;
+  const snap = await imageRef(db, imageId).get();
   if (!snap.exists) throw notFound(messages.images.deleteNotFound);
   const img = snap.data()!;
-  await assertMayChange(uid, img.relatedType, img.relatedId);
-  await db().runTransaction(async (tx) => {
-    const ownerRef = db().doc(
+  await assertMayChange(db, uid, img.relatedType, img.relatedId);
+  await db.runTransaction(async (tx) => {
+    const ownerRef = db.doc(
       img.relatedType === "User" ? paths.user(img.relatedId) : paths.project(img.relatedId),
     );
     const owner = await tx.get(ownerRef);
-    tx.delete(imageRef(imageId));
+    tx.delete(imageRef(db, imageId));
     const current = owner.data() as
       { photoPath?: string | null; imagePath?: string | null } | undefined;
     if (img.relatedType === "User" && current?.photoPath === img.path) {
@@ -262,5 +288,5 @@ export async function deleteImage(uid: string, imageId: string, now: Date): Prom
       tx.update(owner.ref, { imagePath: null, updatedAt: ts(now) });
     }
   });
-  await bucket().file(img.path).delete({ ignoreNotFound: true });
+  await deps.bucket.file(img.path).delete({ ignoreNotFound: true });
 }

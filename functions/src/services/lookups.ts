@@ -9,29 +9,36 @@ import {
   paths,
   splitAddress,
 } from "@platform/common";
-import { db } from "../firebase.js";
-import { badRequest, notFound } from "../http/errors.js";
+import { invalid, notFound } from "../domain/errors.js";
 import { lookupNames } from "./refs.js";
+import { productionDeps } from "../composition-root.js";
+import type { ServiceDeps } from "./deps.js";
 
 const collator = new Intl.Collator("tr");
 
-export async function skills(): Promise<{ name: string }[]> {
-  return ((await lookupNames("skills")) ?? []).map((name) => ({ name }));
+export async function skills({ db }: ServiceDeps = productionDeps()): Promise<{ name: string }[]> {
+  return ((await lookupNames(db, "skills")) ?? []).map((name) => ({ name }));
 }
 
-export async function turkishLanguages(): Promise<string[]> {
-  return (await lookupNames("turkishLanguages")) ?? [];
+export async function turkishLanguages({ db }: ServiceDeps = productionDeps()): Promise<string[]> {
+  return (await lookupNames(db, "turkishLanguages")) ?? [];
 }
 
-export async function countries(): Promise<{ isoCode: string; name: string }[]> {
-  const snap = await (db().doc(paths.lookup("countries")) as DocumentReference<CountriesDoc>).get();
+export async function countries(
+  { db }: ServiceDeps = productionDeps(),
+): Promise<{ isoCode: string; name: string }[]> {
+  const snap = await (db.doc(paths.lookup("countries")) as DocumentReference<CountriesDoc>).get();
   return [...(snap.data()?.items ?? [])].sort((a, b) => collator.compare(a.name, b.name));
 }
 
-export async function cities(isoCode: string): Promise<{ name: string }[]> {
-  const snap = await (db().doc(paths.cities(isoCode)) as DocumentReference<CitiesDoc>).get();
+export async function cities(
+  isoCode: string,
+  deps: ServiceDeps = productionDeps(),
+): Promise<{ name: string }[]> {
+  const { db } = deps;
+  const snap = await (db.doc(paths.cities(isoCode)) as DocumentReference<CitiesDoc>).get();
   if (!snap.exists) {
-    const known = (await countries()).some((c) => c.isoCode === isoCode);
+    const known = (await countries(deps)).some((c) => c.isoCode === isoCode);
     if (!known) throw notFound(messages.lookups.countryNotFound);
     return [];
   }
@@ -42,11 +49,14 @@ export async function cities(isoCode: string): Promise<{ name: string }[]> {
  * A profile address ("country - city") must name a country of `lookups/countries` and, when it
  * names a city, one of that country's cities (spec §5): otherwise a 400 with the Turkish reason.
  */
-export async function assertAddressInLookups(address: string): Promise<void> {
+export async function assertAddressInLookups(
+  address: string,
+  deps: ServiceDeps = productionDeps(),
+): Promise<void> {
   if (!splitAddress(address).country) return;
-  const list = await countries();
+  const list = await countries(deps);
   const country = addressCountry(address, list);
-  const cityNames = country ? (await cities(country.isoCode)).map((c) => c.name) : [];
+  const cityNames = country ? (await cities(country.isoCode, deps)).map((c) => c.name) : [];
   const error = addressError(address, list, cityNames);
-  if (error) throw badRequest(error);
+  if (error) throw invalid(error);
 }

@@ -1,10 +1,10 @@
 /** Notifications written inside the transaction of the change they announce. */
-import type { Transaction } from "firebase-admin/firestore";
+import type { Firestore, Transaction } from "firebase-admin/firestore";
 import { type NotificationDoc, type NotificationType, paths } from "@platform/common";
-import { db } from "../firebase.js";
 import { notificationDoc } from "../infra/notifications.js";
 
 export function notify(
+  db: Firestore,
   tx: Transaction,
   recipients: string[],
   type: NotificationType,
@@ -15,7 +15,7 @@ export function notify(
   for (const userId of new Set(recipients)) {
     // Random ids: an API action happens once; only the jobs need ids derived from the key.
     tx.set(
-      db().collection(paths.notifications).doc(),
+      db.collection(paths.notifications).doc(),
       notificationDoc({ type, userId, eventKey, content, now }),
     );
   }

@@ -2,7 +2,7 @@
  * The member's side of the profit share: their IBAN (saved in `users/{uid}/private/details.iban`,
  * read back only masked) and their monthly statements (`payouts/{YYYY-MM}/statements/{uid}`).
  */
-import type { DocumentReference } from "firebase-admin/firestore";
+import type { DocumentReference, Firestore } from "firebase-admin/firestore";
 import {
   type PaymentInfoDto,
   type PayoutStatementDoc,
@@ -16,39 +16,50 @@ import {
   normalizeIban,
   paths,
 } from "@platform/common";
-import { db } from "../firebase.js";
-import { badRequest, notFound } from "../http/errors.js";
+import { invalid, notFound } from "../domain/errors.js";
 import { toIso } from "../infra/firestore.js";
 import { userRef } from "./refs.js";
+import { productionDeps } from "../composition-root.js";
+import type { ServiceDeps } from "./deps.js";
 
-const detailsRef = (uid: string) =>
-  db().doc(paths.userDetails(uid)) as DocumentReference<UserDetailsDoc>;
+const detailsRef = (db: Firestore, uid: string) =>
+  db.doc(paths.userDetails(uid)) as DocumentReference<UserDetailsDoc>;
 
 function paymentInfo(iban: string | undefined): PaymentInfoDto {
   const present = isValidTrIban(iban);
   return { hasIban: present, ibanMasked: present ? maskIban(iban) : "" };
 }
 
-export async function getPaymentInfo(uid: string): Promise<PaymentInfoDto> {
-  return paymentInfo((await detailsRef(uid).get()).data()?.iban);
+export async function getPaymentInfo(
+  uid: string,
+  { db }: ServiceDeps = productionDeps(),
+): Promise<PaymentInfoDto> {
+  return paymentInfo((await detailsRef(db, uid).get()).data()?.iban);
 }
 
 /**
  * Saves a Turkish IBAN after the format and checksum checks (nothing is saved otherwise). A share
  * held for want of an IBAN is released by the next profit-share run.
  */
-export async function saveIban(uid: string, value: unknown): Promise<PaymentInfoDto> {
+export async function saveIban(
+  uid: string,
+  value: unknown,
+  { db }: ServiceDeps = productionDeps(),
+): Promise<PaymentInfoDto> {
   const error = ibanError(value);
-  if (error) throw badRequest(error);
+  if (error) throw invalid(error);
   const iban = normalizeIban(value);
-  if (!(await userRef(uid).get()).exists) throw notFound(messages.users.notFound);
-  await detailsRef(uid).set({ iban }, { merge: true });
+  if (!(await userRef(db, uid).get()).exists) throw notFound(messages.users.notFound);
+  await detailsRef(db, uid).set({ iban }, { merge: true });
   return paymentInfo(iban);
 }
 
-export async function statements(uid: string): Promise<StatementDto[]> {
+export async function statements(
+  uid: string,
+  { db }: ServiceDeps = productionDeps(),
+): Promise<StatementDto[]> {
   // The (userId, period desc) collection-group index.
-  const snap = await db()
+  const snap = await db
     .collectionGroup(collectionGroups.statements)
     .where("userId", "==", uid)
     .orderBy("period", "desc")

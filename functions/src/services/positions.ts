@@ -1,5 +1,5 @@
 /** Positions of a project: reading, the manager adding and deleting them, and applying. */
-import { FieldValue, type DocumentReference } from "firebase-admin/firestore";
+import { FieldValue, type DocumentReference, type Firestore } from "firebase-admin/firestore";
 import {
   type ApplicationDoc,
   type MemberType,
@@ -14,14 +14,15 @@ import {
   messages,
   paths,
 } from "@platform/common";
-import { db } from "../firebase.js";
-import type { AuthUser } from "../http/auth.js";
-import { ApiError, forbidden, notFound } from "../http/errors.js";
+import type { AuthUser } from "../domain/viewer.js";
+import { conflict, forbidden, notFound } from "../domain/errors.js";
 import { toDate, ts, windowFields } from "../infra/firestore.js";
 import { positionFields, teamMemberDto } from "./dto.js";
 import { recordSeatOpening } from "../infra/hiring.js";
 import { notify } from "./notify.js";
 import { canSee, teamEmails } from "./projects.js";
+import { productionDeps } from "../composition-root.js";
+import type { ServiceDeps } from "./deps.js";
 import {
   assertKnownPositions,
   data,
@@ -32,30 +33,31 @@ import {
   userRef,
 } from "./refs.js";
 
-const applicationRef = (projectId: string, positionId: string, uid: string) =>
-  db().doc(
+const applicationRef = (db: Firestore, projectId: string, positionId: string, uid: string) =>
+  db.doc(
     `${paths.applications(projectId, positionId)}/${uid}`,
   ) as DocumentReference<ApplicationDoc>;
 
 export async function positionsByProject(
   viewer: AuthUser | null,
   projectId: string,
+  { db }: ServiceDeps = productionDeps(),
 ): Promise<PositionDto[]> {
-  const project = data(await projectRef(projectId).get());
+  const project = data(await projectRef(db, projectId).get());
   const viewerProject = viewer
-    ? (data(await userRef(viewer.uid).get())?.currentProjectId ?? null)
+    ? (data(await userRef(db, viewer.uid).get())?.currentProjectId ?? null)
     : null;
   if (!project || !canSee(viewer, viewerProject, projectId, project)) {
     throw notFound(messages.projects.notFound);
   }
   const [snap, emails] = await Promise.all([
-    db().collection(paths.positions(projectId)).orderBy("createdAt").get(),
-    teamEmails(viewer, viewerProject, projectId, project),
+    db.collection(paths.positions(projectId)).orderBy("createdAt").get(),
+    teamEmails(db, viewer, viewerProject, projectId, project),
   ]);
   const applied = new Set<string>();
   if (viewer && !snap.empty) {
-    const apps = await db().getAll(
-      ...snap.docs.map((d) => applicationRef(projectId, d.id, viewer.uid)),
+    const apps = await db.getAll(
+      ...snap.docs.map((d) => applicationRef(db, projectId, d.id, viewer.uid)),
     );
     for (const a of apps) if (a.exists) applied.add(a.ref.parent.parent!.id);
   }
@@ -74,8 +76,10 @@ export async function positionsByProject(
   }));
 }
 
-export async function positionNames(): Promise<{ name: string }[]> {
-  return ((await lookupNames("positionNames")) ?? []).map((name) => ({ name }));
+export async function positionNames(
+  { db }: ServiceDeps = productionDeps(),
+): Promise<{ name: string }[]> {
+  return ((await lookupNames(db, "positionNames")) ?? []).map((name) => ({ name }));
 }
 
 export interface NewPosition {
@@ -94,15 +98,17 @@ export async function addPositions(
   projectId: string,
   positions: NewPosition[],
   now: Date,
+  { db }: ServiceDeps = productionDeps(),
 ) {
   await assertKnownPositions(
+    db,
     positions.map((p) => p.positionName),
     messages.projects.positionNameUnknown,
   );
-  return db().runTransaction(async (tx) => {
+  return db.runTransaction(async (tx) => {
     const [projectSnap, userSnap] = await Promise.all([
-      tx.get(projectRef(projectId)),
-      tx.get(userRef(uid)),
+      tx.get(projectRef(db, projectId)),
+      tx.get(userRef(db, uid)),
     ]);
     const project = projectSnap.data();
     if (!project) throw notFound(messages.projects.notFound);
@@ -110,16 +116,14 @@ export async function addPositions(
       throw forbidden(messages.projects.managerOnly);
     }
     const created = positions.map((p) => {
-      const ref = db()
-        .collection(paths.positions(projectId))
-        .doc() as DocumentReference<PositionDoc>;
+      const ref = db.collection(paths.positions(projectId)).doc() as DocumentReference<PositionDoc>;
       const window = seatWindow(
         { type: p.positionType, positionName: p.positionName },
         toDate(project.liveSince),
         now,
       );
       recordSeatOpening(
-        db(),
+        db,
         tx,
         {
           projectId,
@@ -148,12 +152,13 @@ export async function addPositions(
       tx.create(ref, doc);
       return positionFields(ref.id, doc);
     });
-    tx.update(projectRef(projectId), {
+    tx.update(projectRef(db, projectId), {
       allPositionCount: FieldValue.increment(positions.length),
       openPositionCount: FieldValue.increment(positions.length),
       updatedAt: ts(now),
     });
     notify(
+      db,
       tx,
       (project.memberIds ?? []).filter((m) => m !== uid),
       "PROJECT_HIRING",
@@ -170,14 +175,19 @@ export async function addPositions(
  * to apply elsewhere and each one still waiting hears the outcome (PROJECT_REJECTED). A filled
  * seat cannot be deleted.
  */
-export async function deletePosition(uid: string, positionId: string, now: Date) {
-  const ref = await findPositionRef(positionId);
+export async function deletePosition(
+  uid: string,
+  positionId: string,
+  now: Date,
+  { db }: ServiceDeps = productionDeps(),
+) {
+  const ref = await findPositionRef(db, positionId);
   const projectId = ref.parent.parent!.id;
-  await db().runTransaction(async (tx) => {
+  await db.runTransaction(async (tx) => {
     const [posSnap, projectSnap, userSnap] = await Promise.all([
       tx.get(ref),
-      tx.get(projectRef(projectId)),
-      tx.get(userRef(uid)),
+      tx.get(projectRef(db, projectId)),
+      tx.get(userRef(db, uid)),
     ]);
     const position = posSnap.data();
     const project = projectSnap.data() as ProjectDoc | undefined;
@@ -186,14 +196,15 @@ export async function deletePosition(uid: string, positionId: string, now: Date)
       throw forbidden(messages.projects.managerOnly);
     }
     if (position.status === "FILLED" || position.filledBy) {
-      throw new ApiError(409, messages.projects.positionFilled);
+      throw conflict(messages.projects.positionFilled);
     }
-    const apps = await tx.get(db().collection(paths.applications(projectId, positionId)));
+    const apps = await tx.get(db.collection(paths.applications(projectId, positionId)));
     const applicants = await Promise.all(
-      apps.docs.map((a) => tx.get(stateRef((a.data() as ApplicationDoc).userId))),
+      apps.docs.map((a) => tx.get(stateRef(db, (a.data() as ApplicationDoc).userId))),
     );
     for (const a of apps.docs) tx.delete(a.ref);
     notify(
+      db,
       tx,
       apps.docs
         .map((a) => a.data() as ApplicationDoc)
@@ -210,7 +221,7 @@ export async function deletePosition(uid: string, positionId: string, now: Date)
       }
     }
     tx.delete(ref);
-    tx.update(projectRef(projectId), {
+    tx.update(projectRef(db, projectId), {
       allPositionCount: FieldValue.increment(-1),
       ...(position.status === "OPEN" ? { openPositionCount: FieldValue.increment(-1) } : {}),
       updatedAt: ts(now),
@@ -231,16 +242,21 @@ function averageRating(totalRate: Record<string, number> | null | undefined): nu
  * applications of one member serialise and the second sees the first (one project at a time);
  * the position's status and window are read in the same transaction as the write.
  */
-export async function apply(uid: string, positionId: string, now: Date) {
-  const posRef = await findPositionRef(positionId);
+export async function apply(
+  uid: string,
+  positionId: string,
+  now: Date,
+  { db }: ServiceDeps = productionDeps(),
+) {
+  const posRef = await findPositionRef(db, positionId);
   const projectId = posRef.parent.parent!.id;
-  const appRef = applicationRef(projectId, positionId, uid);
-  return db().runTransaction(async (tx) => {
+  const appRef = applicationRef(db, projectId, positionId, uid);
+  return db.runTransaction(async (tx) => {
     const [userSnap, stateSnap, posSnap, projectSnap, appSnap] = await Promise.all([
-      tx.get(userRef(uid)),
-      tx.get(stateRef(uid)),
+      tx.get(userRef(db, uid)),
+      tx.get(stateRef(db, uid)),
       tx.get(posRef),
-      tx.get(projectRef(projectId)),
+      tx.get(projectRef(db, projectId)),
       tx.get(appRef),
     ]);
     const user = userSnap.data();
@@ -253,7 +269,7 @@ export async function apply(uid: string, positionId: string, now: Date) {
     const active = stateSnap.data()?.activeApplication ?? null;
     if (active) {
       const { projectId: p, positionId: q } = active;
-      const pending = await tx.get(applicationRef(p, q, uid));
+      const pending = await tx.get(applicationRef(db, p, q, uid));
       hasPendingApplication = pending.exists && pending.data()!.status === "PENDING";
     }
     const decision = checkApplication({
@@ -279,19 +295,19 @@ export async function apply(uid: string, positionId: string, now: Date) {
       now,
     });
     if (!decision.ok) {
-      const status = {
-        PROFILE_INCOMPLETE: 403,
-        IN_PROJECT: 409,
-        POSITION_MISMATCH: 403,
-        TYPE_MISMATCH: 403,
-        PROJECT_NOT_LIVE: 404,
-        POSITION_NOT_OPEN: 409,
-        WINDOW_NOT_OPEN: 409,
-        WINDOW_CLOSED: 409,
-        JUNIOR_PM_PRIORITY: 403,
-        ALREADY_APPLIED: 409,
+      const refusal = {
+        PROFILE_INCOMPLETE: forbidden,
+        IN_PROJECT: conflict,
+        POSITION_MISMATCH: forbidden,
+        TYPE_MISMATCH: forbidden,
+        PROJECT_NOT_LIVE: notFound,
+        POSITION_NOT_OPEN: conflict,
+        WINDOW_NOT_OPEN: conflict,
+        WINDOW_CLOSED: conflict,
+        JUNIOR_PM_PRIORITY: forbidden,
+        ALREADY_APPLIED: conflict,
       }[decision.reason];
-      throw new ApiError(status, decision.message, { reason: decision.reason });
+      throw refusal(decision.message, { reason: decision.reason });
     }
     const application: ApplicationDoc = {
       userId: uid,
@@ -306,7 +322,7 @@ export async function apply(uid: string, positionId: string, now: Date) {
     // windows, and a member who applied then may apply again now.
     tx.set(appRef, application);
     tx.update(posRef, { applicantCount: FieldValue.increment(1), updatedAt: ts(now) });
-    tx.set(stateRef(uid), { activeApplication: { projectId, positionId } });
+    tx.set(stateRef(db, uid), { activeApplication: { projectId, positionId } });
     return { applicationId: uid, projectId, positionId, status: "PENDING" as const };
   });
 }

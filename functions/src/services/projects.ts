@@ -1,5 +1,5 @@
 /** Projects: list and detail, a member's projects, leaving, and the manager's edits. */
-import { FieldValue } from "firebase-admin/firestore";
+import { FieldValue, type Firestore } from "firebase-admin/firestore";
 import {
   type MemberDepartureDoc,
   type MemberDoc,
@@ -14,19 +14,19 @@ import {
   messages,
   paths,
 } from "@platform/common";
-import { db } from "../firebase.js";
-import type { AuthUser } from "../http/auth.js";
-import { isStaff } from "../http/auth.js";
-import { ApiError, badRequest, forbidden, notFound } from "../http/errors.js";
+import { type AuthUser, isStaff } from "../domain/viewer.js";
+import { conflict, forbidden, invalid, notFound } from "../domain/errors.js";
 import { windowFields, toDate, toIso, ts } from "../infra/firestore.js";
 import { recordSeatOpening } from "../infra/hiring.js";
 import { projectDto } from "./dto.js";
 import { notify } from "./notify.js";
 import { contactRef, data, positionRef, projectRef, userRef } from "./refs.js";
+import { productionDeps } from "../composition-root.js";
+import type { ServiceDeps } from "./deps.js";
 
-async function viewerProjectId(viewer: AuthUser | null): Promise<string | null> {
+async function viewerProjectId(db: Firestore, viewer: AuthUser | null): Promise<string | null> {
   if (!viewer) return null;
-  return data(await userRef(viewer.uid).get())?.currentProjectId ?? null;
+  return data(await userRef(db, viewer.uid).get())?.currentProjectId ?? null;
 }
 
 /** Visitors see live projects; members and managers also see their own; HR and admin all. */
@@ -46,6 +46,7 @@ export function canSee(
 
 /** E-mails of the team when the viewer may see them (same project, HR, admin; spec §6). */
 export async function teamEmails(
+  db: Firestore,
   viewer: AuthUser | null,
   viewerProject: string | null,
   id: string,
@@ -54,7 +55,7 @@ export async function teamEmails(
   const allowed =
     isStaff(viewer, "hr", "admin") || (viewerProject !== null && viewerProject === id);
   if (!allowed || (p.memberIds ?? []).length === 0) return null;
-  const snaps = await db().getAll(...p.memberIds.map((uid) => contactRef(uid)));
+  const snaps = await db.getAll(...p.memberIds.map((uid) => contactRef(db, uid)));
   const map = new Map<string, string>();
   for (const s of snaps) {
     const email = s.data()?.email;
@@ -63,52 +64,61 @@ export async function teamEmails(
   return map;
 }
 
-async function positionsOf(id: string) {
-  const snap = await db().collection(paths.positions(id)).orderBy("createdAt").get();
+async function positionsOf(db: Firestore, id: string) {
+  const snap = await db.collection(paths.positions(id)).orderBy("createdAt").get();
   return snap.docs.map((d) => ({ id: d.id, doc: d.data() as PositionDoc }));
 }
 
-export async function listProjects(viewer: AuthUser | null): Promise<ProjectDto[]> {
-  const snap = await db()
+export async function listProjects(
+  viewer: AuthUser | null,
+  { db }: ServiceDeps = productionDeps(),
+): Promise<ProjectDto[]> {
+  const snap = await db
     .collection(paths.projects)
     .where("isLive", "==", true)
     .orderBy("liveSince", "desc")
     .get();
-  const viewerProject = await viewerProjectId(viewer);
+  const viewerProject = await viewerProjectId(db, viewer);
   return Promise.all(
     snap.docs.map(async (d) => {
       const p = d.data() as ProjectDoc;
       const [positions, emails] = await Promise.all([
-        positionsOf(d.id),
-        teamEmails(viewer, viewerProject, d.id, p),
+        positionsOf(db, d.id),
+        teamEmails(db, viewer, viewerProject, d.id, p),
       ]);
       return projectDto(d.id, p, positions, emails);
     }),
   );
 }
 
-export async function getProject(viewer: AuthUser | null, id: string): Promise<ProjectDto> {
-  const p = data(await projectRef(id).get());
-  const viewerProject = await viewerProjectId(viewer);
+export async function getProject(
+  viewer: AuthUser | null,
+  id: string,
+  deps: ServiceDeps = productionDeps(),
+): Promise<ProjectDto> {
+  const { db } = deps;
+  const p = data(await projectRef(db, id).get());
+  const viewerProject = await viewerProjectId(db, viewer);
   if (!p || !canSee(viewer, viewerProject, id, p)) throw notFound(messages.projects.notFound);
   const [positions, emails] = await Promise.all([
-    positionsOf(id),
-    teamEmails(viewer, viewerProject, id, p),
+    positionsOf(db, id),
+    teamEmails(db, viewer, viewerProject, id, p),
   ]);
   return projectDto(id, p, positions, emails);
 }
 
-export async function userProjects(userId: string, now: Date): Promise<UserProjectDto[]> {
-  const snap = await db()
-    .collectionGroup(collectionGroups.members)
-    .where("uid", "==", userId)
-    .get();
+export async function userProjects(
+  userId: string,
+  now: Date,
+  { db }: ServiceDeps = productionDeps(),
+): Promise<UserProjectDto[]> {
+  const snap = await db.collectionGroup(collectionGroups.members).where("uid", "==", userId).get();
   const members = snap.docs.map((d) => ({
     projectId: d.ref.parent.parent!.id,
     m: d.data() as MemberDoc,
   }));
   if (members.length === 0) return [];
-  const projects = await db().getAll(...members.map((x) => projectRef(x.projectId)));
+  const projects = await db.getAll(...members.map((x) => projectRef(db, x.projectId)));
   const byId = new Map(projects.filter((s) => s.exists).map((s) => [s.id, s.data() as ProjectDoc]));
   return members
     .filter((x) => byId.has(x.projectId))
@@ -138,26 +148,31 @@ export async function userProjects(userId: string, now: Date): Promise<UserProje
  * window, counts and team updated, `PROJECT_USER_LEFT` and `PROJECT_HIRING` to the rest of the
  * team, the opening recorded for the `announce-hiring` job; one transaction.
  */
-export async function leaveProject(uid: string, projectId: string, now: Date) {
-  return db().runTransaction(async (tx) => {
-    const memberRef = db().doc(`${paths.members(projectId)}/${uid}`);
+export async function leaveProject(
+  uid: string,
+  projectId: string,
+  now: Date,
+  { db }: ServiceDeps = productionDeps(),
+) {
+  return db.runTransaction(async (tx) => {
+    const memberRef = db.doc(`${paths.members(projectId)}/${uid}`);
     const [projectSnap, memberSnap, userSnap] = await Promise.all([
-      tx.get(projectRef(projectId)),
+      tx.get(projectRef(db, projectId)),
       tx.get(memberRef),
-      tx.get(userRef(uid)),
+      tx.get(userRef(db, uid)),
     ]);
     const project = projectSnap.data();
     if (!project) throw notFound(messages.projects.notFound);
     const member = memberSnap.data() as MemberDoc | undefined;
     if (!member?.active || !(project.memberIds ?? []).includes(uid)) {
-      throw new ApiError(409, messages.projects.notMember);
+      throw conflict(messages.projects.notMember);
     }
-    const posRef = positionRef(projectId, member.positionId);
+    const posRef = positionRef(db, projectId, member.positionId);
     const posSnap = await tx.get(posRef);
 
     tx.update(memberRef, { active: false, leftAt: ts(now) });
     const departure: MemberDepartureDoc = { reason: "LEFT", leftAt: ts(now) };
-    tx.set(db().doc(paths.memberDeparture(projectId, uid)), departure);
+    tx.set(db.doc(paths.memberDeparture(projectId, uid)), departure);
     if (posSnap.exists) {
       const seat = posSnap.data() as PositionDoc;
       const window = seatWindow(
@@ -173,7 +188,7 @@ export async function leaveProject(uid: string, projectId: string, now: Date) {
         updatedAt: ts(now),
       });
       recordSeatOpening(
-        db(),
+        db,
         tx,
         {
           projectId,
@@ -188,7 +203,7 @@ export async function leaveProject(uid: string, projectId: string, now: Date) {
       );
     }
     const remaining = (project.team ?? []).filter((m) => m.uid !== uid);
-    tx.update(projectRef(projectId), {
+    tx.update(projectRef(db, projectId), {
       team: remaining,
       memberIds: remaining.map((m) => m.uid),
       memberCount: FieldValue.increment(-1),
@@ -197,13 +212,14 @@ export async function leaveProject(uid: string, projectId: string, now: Date) {
       updatedAt: ts(now),
     });
     if (userSnap.exists && userSnap.data()!.currentProjectId === projectId) {
-      tx.update(userRef(uid), {
+      tx.update(userRef(db, uid), {
         currentProjectId: null,
         currentProjectTitle: null,
         updatedAt: ts(now),
       });
     }
     notify(
+      db,
       tx,
       remaining.map((m) => m.uid),
       "PROJECT_USER_LEFT",
@@ -213,6 +229,7 @@ export async function leaveProject(uid: string, projectId: string, now: Date) {
     );
     if (posSnap.exists) {
       notify(
+        db,
         tx,
         remaining.map((m) => m.uid),
         "PROJECT_HIRING",
@@ -231,24 +248,27 @@ export async function updateProject(
   id: string,
   changes: { title?: string; definition?: string; completed_percentage?: number },
   now: Date,
+  deps: ServiceDeps = productionDeps(),
 ): Promise<ProjectDto> {
-  if (Object.keys(changes).length === 0) throw badRequest(messages.projects.nothingToSave);
-  await db().runTransaction(async (tx) => {
+  const { db } = deps;
+  if (Object.keys(changes).length === 0) throw invalid(messages.projects.nothingToSave);
+  await db.runTransaction(async (tx) => {
     const [projectSnap, userSnap] = await Promise.all([
-      tx.get(projectRef(id)),
-      tx.get(userRef(uid)),
+      tx.get(projectRef(db, id)),
+      tx.get(userRef(db, uid)),
     ]);
     const project = projectSnap.data();
     if (!project) throw notFound(messages.projects.notFound);
     if (!canManageProject(uid, userSnap.data()?.position?.name, project.managerId)) {
       throw forbidden(messages.projects.managerOnly);
     }
-    tx.update(projectRef(id), { ...changes, updatedAt: ts(now) });
+    tx.update(projectRef(db, id), { ...changes, updatedAt: ts(now) });
     const stageChanged =
       changes.completed_percentage !== undefined &&
       changes.completed_percentage !== project.completed_percentage;
     if (stageChanged) {
       notify(
+        db,
         tx,
         (project.memberIds ?? []).filter((m) => m !== uid),
         "PROJECT_UPDATED",
@@ -258,5 +278,9 @@ export async function updateProject(
       );
     }
   });
-  return getProject({ uid, email: null, emailVerified: false, role: null, authTime: null }, id);
+  return getProject(
+    { uid, email: null, emailVerified: false, role: null, authTime: null },
+    id,
+    deps,
+  );
 }

@@ -1,5 +1,10 @@
-/** Typed references and lookups shared by the services. */
-import type { DocumentReference, DocumentSnapshot, Transaction } from "firebase-admin/firestore";
+/** Typed references and lookups shared by the services, on the Firestore they are given. */
+import type {
+  DocumentReference,
+  DocumentSnapshot,
+  Firestore,
+  Transaction,
+} from "firebase-admin/firestore";
 import {
   type NameListDoc,
   type PositionDoc,
@@ -12,21 +17,21 @@ import {
   messages,
   paths,
 } from "@platform/common";
-import { db } from "../firebase.js";
-import { badRequest, notFound } from "../http/errors.js";
+import { invalid, notFound } from "../domain/errors.js";
 
-export const userRef = (uid: string) => db().doc(paths.user(uid)) as DocumentReference<UserDoc>;
-export const contactRef = (uid: string) =>
-  db().doc(paths.userContact(uid)) as DocumentReference<UserContactDoc>;
-export const detailsRef = (uid: string) =>
-  db().doc(paths.userDetails(uid)) as DocumentReference<UserDetailsDoc>;
+export const userRef = (db: Firestore, uid: string) =>
+  db.doc(paths.user(uid)) as DocumentReference<UserDoc>;
+export const contactRef = (db: Firestore, uid: string) =>
+  db.doc(paths.userContact(uid)) as DocumentReference<UserContactDoc>;
+export const detailsRef = (db: Firestore, uid: string) =>
+  db.doc(paths.userDetails(uid)) as DocumentReference<UserDetailsDoc>;
 /** Server-only state of a member (the pending application); may not exist. */
-export const stateRef = (uid: string) =>
-  db().doc(paths.userState(uid)) as DocumentReference<UserStateDoc>;
-export const projectRef = (id: string) =>
-  db().doc(paths.project(id)) as DocumentReference<ProjectDoc>;
-export const positionRef = (projectId: string, positionId: string) =>
-  db().doc(paths.position(projectId, positionId)) as DocumentReference<PositionDoc>;
+export const stateRef = (db: Firestore, uid: string) =>
+  db.doc(paths.userState(uid)) as DocumentReference<UserStateDoc>;
+export const projectRef = (db: Firestore, id: string) =>
+  db.doc(paths.project(id)) as DocumentReference<ProjectDoc>;
+export const positionRef = (db: Firestore, projectId: string, positionId: string) =>
+  db.doc(paths.position(projectId, positionId)) as DocumentReference<PositionDoc>;
 
 export function data<T>(snap: DocumentSnapshot<T>): T | null {
   return snap.exists ? (snap.data() as T) : null;
@@ -36,14 +41,17 @@ export function data<T>(snap: DocumentSnapshot<T>): T | null {
  * The position with this id, wherever it is: by its `positionId` field, else (positions written
  * before the field existed) by scanning the collection group for the document id.
  */
-export async function findPositionRef(positionId: string): Promise<DocumentReference<PositionDoc>> {
-  const byField = await db()
+export async function findPositionRef(
+  db: Firestore,
+  positionId: string,
+): Promise<DocumentReference<PositionDoc>> {
+  const byField = await db
     .collectionGroup(collectionGroups.positions)
     .where("positionId", "==", positionId)
     .limit(1)
     .get();
   if (!byField.empty) return byField.docs[0]!.ref as DocumentReference<PositionDoc>;
-  const all = await db().collectionGroup(collectionGroups.positions).select().get();
+  const all = await db.collectionGroup(collectionGroups.positions).select().get();
   const hit = all.docs.find((d) => d.id === positionId);
   if (!hit) throw notFound(messages.projects.positionNotFound);
   return hit.ref as DocumentReference<PositionDoc>;
@@ -54,16 +62,21 @@ export async function findPositionRef(positionId: string): Promise<DocumentRefer
  * Refuses (400 with `message`) a position name missing from the admin's list; with no list
  * configured every name is accepted.
  */
-export async function assertKnownPositions(names: readonly string[], message: string) {
-  const known = await lookupNames("positionNames");
-  if (known && names.some((n) => !known.includes(n))) throw badRequest(message);
+export async function assertKnownPositions(
+  db: Firestore,
+  names: readonly string[],
+  message: string,
+) {
+  const known = await lookupNames(db, "positionNames");
+  if (known && names.some((n) => !known.includes(n))) throw invalid(message);
 }
 
 export async function lookupNames(
+  db: Firestore,
   kind: "skills" | "positionNames" | "turkishLanguages",
   tx?: Transaction,
 ): Promise<string[] | null> {
-  const ref = db().doc(paths.lookup(kind)) as DocumentReference<NameListDoc>;
+  const ref = db.doc(paths.lookup(kind)) as DocumentReference<NameListDoc>;
   const snap = tx ? await tx.get(ref) : await ref.get();
   const names = snap.exists ? snap.data()?.names : undefined;
   return Array.isArray(names) && names.length > 0 ? names : null;

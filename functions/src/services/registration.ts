@@ -6,8 +6,8 @@
  * (step 3) and nobody can start the address over until the registration closes.
  */
 import { createHash, randomBytes, randomInt, timingSafeEqual } from "node:crypto";
-import type { DocumentReference } from "firebase-admin/firestore";
-import { FieldValue } from "firebase-admin/firestore";
+import type { DocumentReference, Firestore } from "firebase-admin/firestore";
+import { FieldValue, Timestamp } from "firebase-admin/firestore";
 import {
   consentVersions,
   CODE_TTL_MS,
@@ -28,17 +28,24 @@ import {
   newUserProfile,
   newUserDetails,
 } from "@platform/common";
-import { adminAuth, db } from "../firebase.js";
-import { ApiError, badRequest, conflict, notFound } from "../http/errors.js";
+import {
+  conflict,
+  expired,
+  forbidden,
+  invalid,
+  notFound,
+  tooManyAttempts,
+} from "../domain/errors.js";
 import { toDate, ts } from "../infra/firestore.js";
 import { authCode } from "../infra/identity.js";
-import { queueMail, verificationCodeMail } from "../infra/mail.js";
-import { addressKey } from "../http/limits.js";
-import { consume } from "../infra/rate-limits.js";
+import { verificationCodeMail } from "../infra/mail.js";
+import { addressKey, consume } from "../infra/rate-limits.js";
 import { contactRef, detailsRef, assertKnownPositions, userRef } from "./refs.js";
+import { productionDeps } from "../composition-root.js";
+import type { ServiceDeps } from "./deps.js";
 
-const registrationRef = (email: string) =>
-  db()
+const registrationRef = (db: Firestore, email: string) =>
+  db
     .collection(paths.registrations)
     .doc(registrationKey(email)) as DocumentReference<RegistrationDoc>;
 
@@ -61,9 +68,9 @@ const isProvenAndOpen = (reg: RegistrationDoc, now: Date) =>
     now,
   );
 
-export async function authUserByEmail(email: string) {
+export async function authUserByEmail(email: string, deps: ServiceDeps = productionDeps()) {
   try {
-    return await adminAuth().getUserByEmail(email);
+    return await deps.auth.getUserByEmail(email);
   } catch (err) {
     if (authCode(err) === "auth/user-not-found") return null;
     throw err;
@@ -86,7 +93,7 @@ function newRegistration(uid: string, email: string, code: string, now: Date): R
     uid,
     email,
     codeHash: hashCode(uid, code),
-    codeExpiresAt: ts(new Date(now.getTime() + CODE_TTL_MS)),
+    codeExpiresAt: Timestamp.fromMillis(now.getTime() + CODE_TTL_MS),
     attempts: 0,
     lastSentAt: ts(now),
     verified: false,
@@ -100,10 +107,15 @@ function newRegistration(uid: string, email: string, code: string, now: Date): R
  * address belongs to a member (409), its code is proven and the registration still open (409), or
  * a code was sent less than a minute ago (429).
  */
-async function restartableUid(uid: string, email: string, now: Date): Promise<string> {
+async function restartableUid(
+  db: Firestore,
+  uid: string,
+  email: string,
+  now: Date,
+): Promise<string> {
   const [regSnap, profileSnap] = await Promise.all([
-    registrationRef(email).get(),
-    userRef(uid).get(),
+    registrationRef(db, email).get(),
+    userRef(db, uid).get(),
   ]);
   const reg = regSnap.exists ? regSnap.data()! : null;
   if (!reg || reg.uid !== uid || profileSnap.data()?.profileComplete) {
@@ -111,13 +123,18 @@ async function restartableUid(uid: string, email: string, now: Date): Promise<st
   }
   if (isProvenAndOpen(reg, now)) throw conflict(messages.auth.registrationLocked);
   const wait = resendWaitSeconds(toDate(reg.lastSentAt)!, now);
-  if (wait > 0) throw new ApiError(429, messages.auth.codeResendWait(wait), { retryAfter: wait });
+  if (wait > 0) throw tooManyAttempts(messages.auth.codeResendWait(wait), wait);
   return uid;
 }
 
-async function createAuthUser(name: string, email: string, password: string): Promise<string> {
+async function createAuthUser(
+  deps: ServiceDeps,
+  name: string,
+  email: string,
+  password: string,
+): Promise<string> {
   try {
-    const user = await adminAuth().createUser({
+    const user = await deps.auth.createUser({
       email,
       password,
       displayName: name,
@@ -126,8 +143,7 @@ async function createAuthUser(name: string, email: string, password: string): Pr
     return user.uid;
   } catch (err) {
     if (authCode(err) === "auth/email-already-exists") throw conflict(messages.auth.emailInUse);
-    if (authCode(err) === "auth/invalid-password")
-      throw badRequest(messages.auth.passwordMinLength);
+    if (authCode(err) === "auth/invalid-password") throw invalid(messages.auth.passwordMinLength);
     throw err;
   }
 }
@@ -140,33 +156,33 @@ async function createAuthUser(name: string, email: string, password: string): Pr
 export async function registerStep1(
   input: { name: string; email: string; password: string },
   now: Date,
+  deps: ServiceDeps = productionDeps(),
 ): Promise<{ created: boolean; sent: CodeSent }> {
+  const { db } = deps;
   const { name, email, password } = input;
-  const existing = await authUserByEmail(email);
-  const oldUid = existing ? await restartableUid(existing.uid, email, now) : null;
+  const existing = await authUserByEmail(email, deps);
+  const oldUid = existing ? await restartableUid(db, existing.uid, email, now) : null;
   // The address's daily budget of codes: a resend or a restart spends it like the first code.
-  await consume([addressKey("codesPerAddress", email)], now);
-  if (oldUid) await adminAuth().deleteUser(oldUid);
+  await consume([addressKey("codesPerAddress", email)], now, db);
+  if (oldUid) await deps.auth.deleteUser(oldUid);
 
-  const uid = await createAuthUser(name, email, password);
+  const uid = await createAuthUser(deps, name, email, password);
   const code = generateCode(randomInt);
   try {
-    const batch = db().batch();
+    const batch = db.batch();
     if (oldUid) {
-      batch.delete(userRef(oldUid));
-      batch.delete(contactRef(oldUid));
-      batch.delete(detailsRef(oldUid));
+      batch.delete(userRef(db, oldUid));
+      batch.delete(contactRef(db, oldUid));
+      batch.delete(detailsRef(db, oldUid));
     }
-    batch.create(userRef(uid), emptyProfile(name, now));
-    batch.create(contactRef(uid), { email, isEmailVerified: false });
-    batch.create(detailsRef(uid), newUserDetails());
-    batch.set(registrationRef(email), newRegistration(uid, email, code, now));
-    queueMail(batch, verificationCodeMail(email, name, code), now);
+    batch.create(userRef(db, uid), emptyProfile(name, now));
+    batch.create(contactRef(db, uid), { email, isEmailVerified: false });
+    batch.create(detailsRef(db, uid), newUserDetails());
+    batch.set(registrationRef(db, email), newRegistration(uid, email, code, now));
+    deps.mail.queue(batch, verificationCodeMail(email, name, code), now);
     await batch.commit();
   } catch (err) {
-    await adminAuth()
-      .deleteUser(uid)
-      .catch(() => undefined);
+    await deps.auth.deleteUser(uid).catch(() => undefined);
     throw err;
   }
   const sent: CodeSent = {
@@ -181,10 +197,15 @@ export async function registerStep1(
  * Step 2: checks the code; five wrong tries or ten minutes end it. The first right code returns
  * the registration token step 3 needs; a proven registration hands out no second one.
  */
-export async function registerStep2(input: { email: string; verificationCode: string }, now: Date) {
-  const ref = registrationRef(input.email);
+export async function registerStep2(
+  input: { email: string; verificationCode: string },
+  now: Date,
+  deps: ServiceDeps = productionDeps(),
+) {
+  const { db } = deps;
+  const ref = registrationRef(db, input.email);
   const registrationToken = randomBytes(32).toString("base64url");
-  const outcome = await db().runTransaction(async (tx) => {
+  const outcome = await db.runTransaction(async (tx) => {
     const snap = await tx.get(ref);
     if (!snap.exists) return "NOT_FOUND" as const;
     const reg = snap.data()!;
@@ -205,7 +226,7 @@ export async function registerStep2(input: { email: string; verificationCode: st
       tokenHash: sha256(registrationToken),
       expiresAt: ts(registrationExpiry(now)),
     });
-    tx.set(contactRef(reg.uid), { isEmailVerified: true }, { merge: true });
+    tx.set(contactRef(db, reg.uid), { isEmailVerified: true }, { merge: true });
     return { uid: reg.uid };
   });
   switch (outcome) {
@@ -214,14 +235,14 @@ export async function registerStep2(input: { email: string; verificationCode: st
     case "LOCKED":
       throw conflict(messages.auth.registrationLocked);
     case "EXPIRED":
-      throw new ApiError(410, messages.auth.codeExpired);
+      throw expired(messages.auth.codeExpired);
     case "TOO_MANY_ATTEMPTS":
     case "LAST_ATTEMPT_FAILED":
-      throw new ApiError(429, messages.auth.codeTooManyAttempts);
+      throw tooManyAttempts(messages.auth.codeTooManyAttempts);
     case "WRONG":
-      throw badRequest(messages.auth.codeInvalid);
+      throw invalid(messages.auth.codeInvalid);
   }
-  await adminAuth().updateUser(outcome.uid, { emailVerified: true });
+  await deps.auth.updateUser(outcome.uid, { emailVerified: true });
   return { email: input.email, verified: true, registrationToken };
 }
 
@@ -250,28 +271,30 @@ export async function registerStep3(
     skills: { name: string }[];
   },
   now: Date,
+  deps: ServiceDeps = productionDeps(),
 ) {
-  await assertKnownPositions([input.position], messages.users.positionUnknown);
-  const ref = registrationRef(input.email);
-  const completed = await db().runTransaction(async (tx) => {
+  const { db } = deps;
+  await assertKnownPositions(db, [input.position], messages.users.positionUnknown);
+  const ref = registrationRef(db, input.email);
+  const completed = await db.runTransaction(async (tx) => {
     const snap = await tx.get(ref);
     if (!snap.exists) {
-      const existing = await authUserByEmail(input.email);
-      if (existing && (await tx.get(userRef(existing.uid))).data()?.profileComplete) {
+      const existing = await authUserByEmail(input.email, deps);
+      if (existing && (await tx.get(userRef(db, existing.uid))).data()?.profileComplete) {
         throw conflict(messages.auth.registrationAlreadyComplete);
       }
       throw notFound(messages.auth.registrationNotFound);
     }
     const reg = snap.data()!;
-    if (!reg.verified) throw new ApiError(403, messages.auth.registrationNotVerified);
+    if (!reg.verified) throw forbidden(messages.auth.registrationNotVerified);
     if (!holdsToken(reg, input.registrationToken, now)) {
-      throw new ApiError(403, messages.auth.registrationTokenInvalid);
+      throw forbidden(messages.auth.registrationTokenInvalid);
     }
-    const userSnap = await tx.get(userRef(reg.uid));
+    const userSnap = await tx.get(userRef(db, reg.uid));
     const user = userSnap.data();
     if (!user) throw notFound(messages.auth.registrationNotFound);
     const position = { name: input.position };
-    tx.update(userRef(reg.uid), {
+    tx.update(userRef(db, reg.uid), {
       type: input.type,
       position,
       skills: input.skills,
@@ -280,7 +303,7 @@ export async function registerStep3(
       updatedAt: ts(now),
     });
     tx.set(
-      detailsRef(reg.uid),
+      detailsRef(db, reg.uid),
       {
         consents: {
           contractOfUse: true,
@@ -301,5 +324,5 @@ export async function registerStep3(
       position,
     };
   });
-  return { ...completed, customToken: await adminAuth().createCustomToken(completed.userId) };
+  return { ...completed, customToken: await deps.auth.createCustomToken(completed.userId) };
 }

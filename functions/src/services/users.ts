@@ -1,5 +1,5 @@
 /** Profiles: public reads with contact fields by visibility, section updates, directories. */
-import type { Query } from "firebase-admin/firestore";
+import type { Firestore, Query } from "firebase-admin/firestore";
 import {
   type MemberType,
   type UserDoc,
@@ -12,52 +12,60 @@ import {
   isRecentSignIn,
   sameEmail,
 } from "@platform/common";
-import { adminAuth, db } from "../firebase.js";
-import type { AuthUser } from "../http/auth.js";
-import { isStaff } from "../http/auth.js";
-import { ApiError, badRequest, conflict, notFound } from "../http/errors.js";
+import { type AuthUser, isStaff } from "../domain/viewer.js";
+import { conflict, invalid, notFound, unauthenticated } from "../domain/errors.js";
 import { ts } from "../infra/firestore.js";
 import { authCode } from "../infra/identity.js";
-import { emailChangedMail, queueMail } from "../infra/mail.js";
+import { emailChangedMail } from "../infra/mail.js";
 import { userDto } from "./dto.js";
 import { type ProfileUpdate } from "./profile-update.js";
 import { assertKnownPositions, contactRef, data, detailsRef, projectRef, userRef } from "./refs.js";
 import { syncEmailVerified } from "./accounts.js";
 import { assertAddressInLookups } from "./lookups.js";
+import { productionDeps } from "../composition-root.js";
+import type { ServiceDeps } from "./deps.js";
 
 /** Whether `viewer` and `uid` are active members of the same project (spec §6). */
-async function inSameProject(viewerUid: string, target: UserDoc): Promise<boolean> {
+async function inSameProject(db: Firestore, viewerUid: string, target: UserDoc): Promise<boolean> {
   if (!target.currentProjectId) return false;
-  const viewer = data(await userRef(viewerUid).get());
+  const viewer = data(await userRef(db, viewerUid).get());
   return viewer?.currentProjectId === target.currentProjectId;
 }
 
-export async function getUser(viewer: AuthUser | null, uid: string): Promise<UserDto> {
-  const user = data(await userRef(uid).get());
+export async function getUser(
+  viewer: AuthUser | null,
+  uid: string,
+  deps: ServiceDeps = productionDeps(),
+): Promise<UserDto> {
+  const { db } = deps;
+  const user = data(await userRef(db, uid).get());
   const self = viewer?.uid === uid;
   if (!user || (!user.profileComplete && !self && !isStaff(viewer, "hr", "admin"))) {
     throw notFound(messages.users.notFound);
   }
   // Your own page reads the contact record while syncing it; others read it only when allowed.
   const ownContact = self
-    ? await syncEmailVerified(uid, (await adminAuth().getUser(uid)).emailVerified)
+    ? await syncEmailVerified(uid, (await deps.auth.getUser(uid)).emailVerified, deps)
     : null;
   const seesPrivate = self || isStaff(viewer, "hr", "admin");
-  const seesEmail = seesPrivate || (viewer !== null && (await inSameProject(viewer.uid, user)));
+  const seesEmail = seesPrivate || (viewer !== null && (await inSameProject(db, viewer.uid, user)));
   const [contact, details] = await Promise.all([
-    self ? ownContact : seesEmail ? contactRef(uid).get().then(data) : null,
-    seesPrivate ? detailsRef(uid).get().then(data) : null,
+    self ? ownContact : seesEmail ? contactRef(db, uid).get().then(data) : null,
+    seesPrivate ? detailsRef(db, uid).get().then(data) : null,
   ]);
   return userDto(uid, user, { contact, details });
 }
 
-export async function listByType(input: {
-  type: MemberType;
-  page: number;
-  limit: number;
-  search: string;
-}) {
-  let q: Query = db()
+export async function listByType(
+  input: {
+    type: MemberType;
+    page: number;
+    limit: number;
+    search: string;
+  },
+  { db }: ServiceDeps = productionDeps(),
+) {
+  let q: Query = db
     .collection(paths.users)
     .where("profileComplete", "==", true)
     .where("type", "==", input.type);
@@ -66,7 +74,7 @@ export async function listByType(input: {
   const total = (await q.count().get()).data().count;
   const totalPages = Math.max(1, Math.ceil(total / input.limit));
   // An offset bills every document it skips: pages past the last are refused before any read.
-  if (input.page > totalPages) throw badRequest(messages.users.pageOutOfRange(totalPages));
+  if (input.page > totalPages) throw invalid(messages.users.pageOutOfRange(totalPages));
   const snap = await q
     .orderBy("nameSort")
     .offset((input.page - 1) * input.limit)
@@ -96,27 +104,29 @@ export async function updateProfile(
   update: ProfileUpdate,
   now: Date,
   signIn: { authTime: number | null },
+  deps: ServiceDeps = productionDeps(),
 ): Promise<UserDto> {
+  const { db } = deps;
   const [user, contact] = await Promise.all([
-    userRef(uid).get().then(data),
-    contactRef(uid).get().then(data),
+    userRef(db, uid).get().then(data),
+    contactRef(db, uid).get().then(data),
   ]);
   if (!user) throw notFound(messages.users.notFound);
 
   if (update.user.position) {
-    await assertKnownPositions([update.user.position.name], messages.users.positionUnknown);
+    await assertKnownPositions(db, [update.user.position.name], messages.users.positionUnknown);
   }
-  if (update.user.address) await assertAddressInLookups(update.user.address);
+  if (update.user.address) await assertAddressInLookups(update.user.address, deps);
 
   const oldEmail = contact?.email ?? null;
   const newEmail = update.email;
   const emailChanges = newEmail !== undefined && !sameEmail(newEmail, oldEmail ?? "");
   if (emailChanges && !isRecentSignIn(signIn.authTime, now)) {
-    throw new ApiError(401, messages.auth.recentLoginRequired);
+    throw unauthenticated(messages.auth.recentLoginRequired);
   }
   if (emailChanges) {
     try {
-      await adminAuth().updateUser(uid, { email: newEmail, emailVerified: false });
+      await deps.auth.updateUser(uid, { email: newEmail, emailVerified: false });
     } catch (err) {
       if (authCode(err) === "auth/email-already-exists") throw conflict(messages.auth.emailInUse);
       throw err;
@@ -124,8 +134,8 @@ export async function updateProfile(
   }
 
   try {
-    await db().runTransaction(async (tx) => {
-      const current = (await tx.get(userRef(uid))).data();
+    await db.runTransaction(async (tx) => {
+      const current = (await tx.get(userRef(db, uid))).data();
       if (!current) throw notFound(messages.users.notFound);
       const positionChanges =
         update.user.position !== undefined &&
@@ -133,22 +143,22 @@ export async function updateProfile(
       let pendingApplication = false;
       // The pending application is server-only state (users/{uid}/private/state).
       const active = positionChanges
-        ? ((await tx.get(db().doc(paths.userState(uid)))).data()?.activeApplication ?? null)
+        ? ((await tx.get(db.doc(paths.userState(uid)))).data()?.activeApplication ?? null)
         : null;
       if (active) {
         const { projectId, positionId } = active;
-        const app = await tx.get(db().doc(`${paths.applications(projectId, positionId)}/${uid}`));
+        const app = await tx.get(db.doc(`${paths.applications(projectId, positionId)}/${uid}`));
         pendingApplication = app.exists && app.data()?.status === "PENDING";
       }
       if (positionChanges && (current.currentProjectId || pendingApplication)) {
-        throw new ApiError(409, messages.users.positionLocked);
+        throw conflict(messages.users.positionLocked);
       }
       const projectSnap = current.currentProjectId
-        ? await tx.get(projectRef(current.currentProjectId))
+        ? await tx.get(projectRef(db, current.currentProjectId))
         : null;
       const memberSnap =
         current.currentProjectId && update.user.name !== undefined
-          ? await tx.get(db().doc(`${paths.members(current.currentProjectId)}/${uid}`))
+          ? await tx.get(db.doc(`${paths.members(current.currentProjectId)}/${uid}`))
           : null;
 
       const changes: Partial<UserDoc> = { ...update.user, updatedAt: ts(now) };
@@ -157,14 +167,14 @@ export async function updateProfile(
       if (update.user.name !== undefined || update.user.position !== undefined) {
         Object.assign(changes, nameFields(name, position?.name));
       }
-      tx.update(userRef(uid), changes);
+      tx.update(userRef(db, uid), changes);
 
       if (emailChanges) {
-        tx.set(contactRef(uid), { email: newEmail, isEmailVerified: false }, { merge: true });
-        if (oldEmail) queueMail(tx, emailChangedMail(oldEmail, newEmail!), now);
+        tx.set(contactRef(db, uid), { email: newEmail, isEmailVerified: false }, { merge: true });
+        if (oldEmail) deps.mail.queue(tx, emailChangedMail(oldEmail, newEmail!), now);
       }
       if (Object.keys(update.details).length > 0)
-        tx.set(detailsRef(uid), update.details, { merge: true });
+        tx.set(detailsRef(db, uid), update.details, { merge: true });
 
       // The team strip and the membership record of the member's project carry their name.
       if (update.user.name !== undefined && projectSnap?.exists) {
@@ -178,7 +188,7 @@ export async function updateProfile(
     });
   } catch (err) {
     if (emailChanges && oldEmail) {
-      await adminAuth()
+      await deps.auth
         .updateUser(uid, { email: oldEmail, emailVerified: contact?.isEmailVerified ?? false })
         .catch(() => undefined);
     }
@@ -186,9 +196,9 @@ export async function updateProfile(
   }
 
   const [saved, savedContact, savedDetails] = await Promise.all([
-    userRef(uid).get().then(data),
-    contactRef(uid).get().then(data),
-    detailsRef(uid).get().then(data),
+    userRef(db, uid).get().then(data),
+    contactRef(db, uid).get().then(data),
+    detailsRef(db, uid).get().then(data),
   ]);
   return userDto(uid, saved!, { contact: savedContact, details: savedDetails });
 }

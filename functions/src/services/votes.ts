@@ -1,5 +1,5 @@
 /** The weekly survey from the voter's side: pending votes, submitting one, feedback, mentor end. */
-import type { DocumentReference } from "firebase-admin/firestore";
+import type { DocumentReference, Firestore } from "firebase-admin/firestore";
 import {
   type FeedbackDoc,
   type FeedbackDto,
@@ -13,21 +13,26 @@ import {
   voteState,
   voteWeekFor,
 } from "@platform/common";
-import { db } from "../firebase.js";
-import type { AuthUser } from "../http/auth.js";
-import { isStaff } from "../http/auth.js";
-import { ApiError, badRequest, forbidden, notFound } from "../http/errors.js";
+import { type AuthUser, isStaff } from "../domain/viewer.js";
+import { conflict, forbidden, invalid, notFound } from "../domain/errors.js";
 import { toDate, ts } from "../infra/firestore.js";
 import { feedbackDto, pendingVoteDto } from "./dto.js";
 import { userRef } from "./refs.js";
+import { productionDeps } from "../composition-root.js";
+import type { ServiceDeps } from "./deps.js";
 
-const voteRef = (id: string) => db().collection(paths.votes).doc(id) as DocumentReference<VoteDoc>;
-const answerRef = (id: string) =>
-  db().collection(paths.voteAnswers).doc(id) as DocumentReference<VoteAnswerDoc>;
+const voteRef = (db: Firestore, id: string) =>
+  db.collection(paths.votes).doc(id) as DocumentReference<VoteDoc>;
+const answerRef = (db: Firestore, id: string) =>
+  db.collection(paths.voteAnswers).doc(id) as DocumentReference<VoteAnswerDoc>;
 
 /** The caller's votes still waiting for an answer (not closed yet). */
-export async function pendingVotes(uid: string, now: Date): Promise<PendingVoteDto[]> {
-  const snap = await db()
+export async function pendingVotes(
+  uid: string,
+  now: Date,
+  { db }: ServiceDeps = productionDeps(),
+): Promise<PendingVoteDto[]> {
+  const snap = await db
     .collection(paths.votes)
     .where("voterId", "==", uid)
     .where("status", "==", "PENDING")
@@ -39,15 +44,19 @@ export async function pendingVotes(uid: string, now: Date): Promise<PendingVoteD
     .map(({ id, v }) => pendingVoteDto(id, v));
 }
 
-async function ownVote(uid: string, voteId: string) {
-  const snap = await voteRef(voteId).get();
+async function ownVote(db: Firestore, uid: string, voteId: string) {
+  const snap = await voteRef(db, voteId).get();
   if (!snap.exists) throw notFound(messages.votes.notFound);
   if (snap.data()!.voterId !== uid) throw forbidden();
   return snap.data()!;
 }
 
-export async function pendingVote(uid: string, voteId: string): Promise<PendingVoteDto> {
-  return pendingVoteDto(voteId, await ownVote(uid, voteId));
+export async function pendingVote(
+  uid: string,
+  voteId: string,
+  { db }: ServiceDeps = productionDeps(),
+): Promise<PendingVoteDto> {
+  return pendingVoteDto(voteId, await ownVote(db, uid, voteId));
 }
 
 /** Submits a vote once, by its voter, while the week's vote is open (spec §1, §5). */
@@ -56,9 +65,10 @@ export async function completeVote(
   voteId: string,
   input: VoteSubmissionInput,
   now: Date,
+  { db }: ServiceDeps = productionDeps(),
 ) {
-  await db().runTransaction(async (tx) => {
-    const snap = await tx.get(voteRef(voteId));
+  await db.runTransaction(async (tx) => {
+    const snap = await tx.get(voteRef(db, voteId));
     const vote = snap.data();
     if (!vote) throw notFound(messages.votes.notFound);
     if (vote.voterId !== uid) throw forbidden();
@@ -66,11 +76,11 @@ export async function completeVote(
       { status: vote.status, opensAt: toDate(vote.opensAt)!, closesAt: toDate(vote.closesAt)! },
       now,
     );
-    if (state === "COMPLETED") throw new ApiError(409, messages.votes.alreadyCompleted);
-    if (state === "NOT_YET_OPEN") throw new ApiError(409, messages.votes.notOpen);
-    if (state === "CLOSED") throw new ApiError(409, messages.votes.closed);
+    if (state === "COMPLETED") throw conflict(messages.votes.alreadyCompleted);
+    if (state === "NOT_YET_OPEN") throw conflict(messages.votes.notOpen);
+    if (state === "CLOSED") throw conflict(messages.votes.closed);
     const checked = validateVoteSubmission(vote.kind, vote.skills ?? [], input);
-    if (!checked.ok) throw badRequest(checked.message);
+    if (!checked.ok) throw invalid(checked.message);
     const answer: VoteAnswerDoc = {
       voterId: uid,
       targetUserId: vote.targetUserId,
@@ -81,8 +91,8 @@ export async function completeVote(
       submittedAt: ts(now),
       aggregatedAt: null,
     };
-    tx.create(answerRef(voteId), answer);
-    tx.update(voteRef(voteId), { status: "COMPLETED", completedAt: ts(now) });
+    tx.create(answerRef(db, voteId), answer);
+    tx.update(voteRef(db, voteId), { status: "COMPLETED", completedAt: ts(now) });
   });
   return { voteId, status: "COMPLETED" as const };
 }
@@ -91,10 +101,11 @@ export async function completeVote(
 export async function feedbacks(
   viewer: AuthUser,
   userId: string | undefined,
+  { db }: ServiceDeps = productionDeps(),
 ): Promise<FeedbackDto[]> {
   const target = userId ?? viewer.uid;
   if (target !== viewer.uid && !isStaff(viewer, "hr", "admin")) throw forbidden();
-  const snap = await db().collection(paths.feedbacks(target)).orderBy("updatedAt", "desc").get();
+  const snap = await db.collection(paths.feedbacks(target)).orderBy("updatedAt", "desc").get();
   return snap.docs.map((d) => feedbackDto(d.id, d.data() as FeedbackDoc));
 }
 
@@ -107,20 +118,21 @@ export async function discardWantedSenior(
   seniorId: string,
   reason: string,
   now: Date,
+  { db }: ServiceDeps = productionDeps(),
 ) {
   if (uid === seniorId) throw forbidden(messages.votes.discardNotAllowed);
   const week = voteWeekFor(now);
   const id = `mentor_${week}_${uid}_${seniorId}`;
-  await db().runTransaction(async (tx) => {
+  await db.runTransaction(async (tx) => {
     const [meSnap, seniorSnap, existing] = await Promise.all([
-      tx.get(userRef(uid)),
-      tx.get(userRef(seniorId)),
-      tx.get(answerRef(id)),
+      tx.get(userRef(db, uid)),
+      tx.get(userRef(db, seniorId)),
+      tx.get(answerRef(db, id)),
     ]);
     const me = meSnap.data();
     const senior = seniorSnap.data();
     if (!senior) throw notFound(messages.users.notFound);
-    if (senior.type !== "SENIOR") throw badRequest(messages.votes.discardTargetNotSenior);
+    if (senior.type !== "SENIOR") throw invalid(messages.votes.discardTargetNotSenior);
     if (
       !me ||
       me.type !== "JUNIOR" ||
@@ -129,7 +141,7 @@ export async function discardWantedSenior(
     ) {
       throw forbidden(messages.votes.discardNotAllowed);
     }
-    if (existing.exists) throw new ApiError(409, messages.votes.discardAlready);
+    if (existing.exists) throw conflict(messages.votes.discardAlready);
     const answer: VoteAnswerDoc = {
       voterId: uid,
       targetUserId: seniorId,
@@ -144,7 +156,7 @@ export async function discardWantedSenior(
       submittedAt: ts(now),
       aggregatedAt: null,
     };
-    tx.create(answerRef(id), answer);
+    tx.create(answerRef(db, id), answer);
   });
   return { requestId: id, weekId: week };
 }

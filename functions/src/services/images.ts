@@ -40,6 +40,8 @@ async function assertMayChange(
 ) {
   if (relatedType === "User") {
     if (relatedId !== uid) throw forbidden(messages.images.notAllowed);
+    // An Auth account without a member record (made outside registration) owns no profile.
+    if (!(await userRef(db, uid).get()).exists) throw notFound(messages.users.notFound);
     return;
   }
   const [project, user] = await Promise.all([

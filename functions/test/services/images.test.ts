@@ -71,6 +71,16 @@ describe("images service", () => {
     expect((await w.bucket.getFiles({ prefix: `users/${uid}/` }))[0]).toEqual([]);
   });
 
+  it("an Auth account without a member record gets 'not found' and stores nothing", async () => {
+    const w = world();
+    const uid = `ghost-${randomUUID().slice(0, 8)}`;
+    await expect(
+      images.upload(uid, profile(uid), file(PNG), w.now(), w.deps),
+    ).rejects.toMatchObject({ code: "NOT_FOUND", message: messages.users.notFound });
+    expect((await w.db.collection(paths.images).get()).size).toBe(0);
+    expect((await w.bucket.getFiles({ prefix: `users/${uid}/` }))[0]).toEqual([]);
+  });
+
   it("records a direct upload only inside the owner's folder and deletes it again", async () => {
     const w = world();
     await addUser(w.db, "u1");

@@ -322,7 +322,11 @@ export function builders(now: Date) {
     ): Built<VoteAnswerDoc> => ({
       path: `${paths.voteAnswers}/${input.weekId}_${input.voterId}_${input.targetUserId}`,
       data: {
-        ...input,
+        voterId: input.voterId,
+        targetUserId: input.targetUserId,
+        projectId: input.projectId,
+        weekId: input.weekId,
+        kind: input.kind,
         scores: null,
         feedback: "",
         discardWanted: false,
@@ -341,9 +345,11 @@ export function builders(now: Date) {
     ): Built<RemovalReviewDoc> => ({
       path: `${paths.removalReviews}/${input.projectId}_${input.targetUserId}_${input.weekId}`,
       data: {
-        ...input,
+        projectId: input.projectId,
         projectTitle: `Proje ${input.projectId}`,
+        targetUserId: input.targetUserId,
         targetName: memberName(input.targetUserId),
+        weekId: input.weekId,
         requestCount: 0,
         otherMemberCount: 0,
         reasons: [],
@@ -416,9 +422,12 @@ export function builders(now: Date) {
     ): Built<ImageDoc> => ({
       path: `${paths.images}/${id}`,
       data: {
-        ...input,
+        relatedId: input.relatedId,
+        relatedType: input.relatedType,
         imageType: input.relatedType === "User" ? "Profile" : "Logo",
+        path: input.path,
         contentType: "image/png",
+        size: input.size,
         uploadedBy: input.relatedId,
         createdAt: now,
         ...over,
@@ -435,7 +444,8 @@ export type PayoutPeriodInput = Pick<PayoutPeriodDoc, "period" | "netProfit" | "
 
 /** `faqs/{id}`: shown on the FAQ page only unless tagged "home" too. */
 export function faq(id: string, input: Omit<FaqDoc, "tags"> & Partial<FaqDoc>): Built<FaqDoc> {
-  return { path: `${paths.faqs}/${id}`, data: { tags: ["sss"], ...input } };
+  const { question, answer, order, tags = ["sss"] } = input;
+  return { path: `${paths.faqs}/${id}`, data: { question, answer, tags, order } };
 }
 
 export type Builders = ReturnType<typeof builders>;

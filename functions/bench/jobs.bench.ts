@@ -16,7 +16,8 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { deleteApp, initializeApp } from "firebase-admin/app";
 import { type Firestore, getFirestore } from "firebase-admin/firestore";
-import { istanbulTime, paths } from "@platform/common";
+import { type MemberType, type VoteDoc, istanbulTime, paths } from "@platform/common";
+import { type BuiltDocument, builders, teamMember } from "@platform/common/testing";
 import { JOBS, type JobName } from "../src/jobs/registry.js";
 import { BatchWriter } from "../src/jobs/runtime.js";
 
@@ -71,120 +72,86 @@ const uid = (i: number) => `u${String(i).padStart(5, "0")}`;
 /** The dataset: members, teams with their seats, one open seat per team with applicants. */
 async function populate(db: Firestore) {
   const writer = new BatchWriter(db);
-  const put = (path: string, data: Record<string, unknown>) =>
+  const put = ({ path, data }: BuiltDocument) =>
     writer.group(1, (batch) => batch.set(db.doc(path), data));
   const joined = istanbulTime(2026, 10, 5, 12);
+  const build = builders(joined);
+  const typeOf = (seat: number): MemberType =>
+    seat >= JUNIORS && seat < JUNIORS + SENIORS ? "SENIOR" : "JUNIOR";
   for (let i = 0; i < MEMBERS; i++) {
     const p = Math.floor(i / (JUNIORS + SENIORS + APPLICANTS));
     const seat = i % (JUNIORS + SENIORS + APPLICANTS);
     const inTeam = seat < JUNIORS + SENIORS;
-    const type = seat >= JUNIORS && seat < JUNIORS + SENIORS ? "SENIOR" : "JUNIOR";
-    await put(paths.user(uid(i)), {
-      name: `Üye ${i}`,
-      userName: `uye-${i}`,
-      type,
-      position: { name: "Frontend Developer" },
-      birthDate: i % 20 === 0 ? "2010-01-01" : "1998-06-01",
-      skills: [{ name: "React" }, { name: "TypeScript" }],
-      totalRate: null,
-      rateCount: 0,
-      skillVotes: {},
-      skillVoteCounts: {},
-      currentProjectId: inTeam ? `p${p}` : null,
-      currentProjectTitle: inTeam ? `Proje ${p}` : null,
-      profileComplete: true,
-    });
-    if (!inTeam) {
-      await put(paths.userState(uid(i)), {
-        activeApplication: { projectId: `p${p}`, positionId: "open" },
-      });
-    }
-    await put(paths.userContact(uid(i)), { email: `${uid(i)}@example.com` });
-    await put(paths.userDetails(uid(i)), {
-      iban: i % 7 === 0 ? "" : "TR01",
-      role: null,
-    });
-    if (inTeam) {
-      await put(`${paths.members(`p${p}`)}/${uid(i)}`, {
-        uid: uid(i),
+    const type = typeOf(seat);
+    await put(
+      build.profile(uid(i), type, {
         name: `Üye ${i}`,
-        userName: `uye-${i}`,
-        type,
-        positionId: `seat-${seat}`,
-        positionName: "Frontend Developer",
-        active: true,
-        joinedAt: joined,
-        leftAt: null,
-      });
-      await put(paths.position(`p${p}`, `seat-${seat}`), {
-        projectId: `p${p}`,
-        positionName: "Frontend Developer",
-        type,
-        status: "FILLED",
-        filledBy: uid(i),
-        windowEndsAt: joined,
-      });
+        birthDate: i % 20 === 0 ? "2010-01-01" : "1998-06-01",
+        skills: [{ name: "React" }, { name: "TypeScript" }],
+        currentProjectId: inTeam ? `p${p}` : null,
+        currentProjectTitle: inTeam ? `Proje ${p}` : null,
+      }),
+    );
+    if (!inTeam) await put(build.state(uid(i), { projectId: `p${p}`, positionId: "open" }));
+    await put(build.contact(uid(i)));
+    await put(build.details(uid(i), { iban: i % 7 === 0 ? "" : "TR01" }));
+    if (inTeam) {
+      await put(
+        build.member(
+          `p${p}`,
+          { uid: uid(i), name: `Üye ${i}`, type },
+          { positionId: `seat-${seat}` },
+        ),
+      );
+      await put(
+        build.position(`p${p}`, `seat-${seat}`, {
+          type,
+          status: "FILLED",
+          filledBy: uid(i),
+          windowEndsAt: joined,
+        }),
+      );
     } else {
-      await put(`${paths.applications(`p${p}`, "open")}/${uid(i)}`, {
-        userId: uid(i),
-        projectId: `p${p}`,
-        positionId: "open",
-        status: "PENDING",
-        ratingAtApply: (i % 5) + 0.5,
-        appliedAt: istanbulTime(2026, 11, 20, 13, i % 60),
-        decidedAt: null,
-      });
+      await put(
+        build.application(`p${p}`, "open", uid(i), {
+          ratingAtApply: (i % 5) + 0.5,
+          appliedAt: istanbulTime(2026, 11, 20, 13, i % 60),
+        }),
+      );
     }
   }
   for (let p = 0; p < PROJECTS; p++) {
     const team = Array.from({ length: JUNIORS + SENIORS }, (_, s) => {
       const i = p * (JUNIORS + SENIORS + APPLICANTS) + s;
-      return {
-        uid: uid(i),
-        name: `Üye ${i}`,
-        userName: `uye-${i}`,
-        type: s < JUNIORS ? "JUNIOR" : "SENIOR",
-        positionName: "Frontend Developer",
-      };
+      return teamMember({ uid: uid(i), name: `Üye ${i}`, type: typeOf(s) });
     });
-    await put(paths.project(`p${p}`), {
-      title: `Proje ${p}`,
-      status: "Ongoing",
-      isLive: true,
-      liveSince: istanbulTime(2026, 10, 2, 12),
-      memberCount: team.length,
-      openPositionCount: 1,
-      allPositionCount: team.length + 1,
-      managerId: team[0]!.uid,
-      team,
-      memberIds: team.map((t) => t.uid),
-    });
-    await put(paths.position(`p${p}`, "open"), {
-      projectId: `p${p}`,
-      positionName: "Frontend Developer",
-      type: "JUNIOR",
-      status: "OPEN",
-      windowStartsAt: istanbulTime(2026, 11, 20, 12),
-      windowEndsAt: istanbulTime(2026, 11, 21, 12),
-      applicantCount: APPLICANTS,
-      filledBy: null,
-    });
+    await put(
+      build.project(`p${p}`, {
+        title: `Proje ${p}`,
+        liveSince: istanbulTime(2026, 10, 2, 12),
+        openPositionCount: 1,
+        managerId: team[0]!.uid,
+        team,
+      }),
+    );
+    await put(
+      build.position(`p${p}`, "open", {
+        windowStartsAt: istanbulTime(2026, 11, 20, 12),
+        windowEndsAt: istanbulTime(2026, 11, 21, 12),
+        applicantCount: APPLICANTS,
+      }),
+    );
   }
-  await put(paths.project("queued"), {
-    title: "Sıradaki Proje",
-    type: "WEB",
-    status: "NotStarted",
-    isLive: false,
-    goLiveAt: friday,
-    team: [],
-    memberIds: [],
-  });
-  await put(paths.platformConfig, { profitRate: 0.1, announcedProfitRate: 0.1 });
-  await put(`${paths.payouts}/2026-11`, {
-    period: "2026-11",
-    netProfit: 250_000,
-    computedAt: null,
-  });
+  await put(
+    build.project("queued", {
+      title: "Sıradaki Proje",
+      status: "NotStarted",
+      isLive: false,
+      goLiveAt: friday,
+    }),
+  );
+  await put(build.platformConfig());
+  await put(build.payoutPeriod("2026-11", 250_000));
   await writer.flush();
 }
 
@@ -192,16 +159,12 @@ async function populate(db: Firestore) {
 async function answerVotes(db: Firestore) {
   const votes = await db.collection(paths.votes).where("weekId", "==", week).get();
   const writer = new BatchWriter(db);
+  const build = builders(istanbulTime(2026, 11, 20, 15));
   for (const v of votes.docs) {
-    const vote = v.data();
-    const target = Number(String(vote.targetUserId).slice(1));
+    const vote = v.data() as VoteDoc;
+    const target = Number(vote.targetUserId.slice(1));
     const removal = target % (JUNIORS + SENIORS + APPLICANTS) === 0 && vote.kind === "PEER";
-    const answer = {
-      voterId: vote.voterId,
-      targetUserId: vote.targetUserId,
-      projectId: vote.projectId,
-      weekId: week,
-      kind: vote.kind,
+    const answer = build.voteAnswer(vote, {
       scores:
         vote.kind === "MENTOR"
           ? null
@@ -210,11 +173,9 @@ async function answerVotes(db: Firestore) {
       discardWanted: removal,
       discardReason: removal ? "Katkı yok" : "",
       skillVotes: vote.kind === "SKILL" ? { React: 4, TypeScript: 0 } : {},
-      submittedAt: istanbulTime(2026, 11, 20, 15),
-      aggregatedAt: null,
-    };
+    });
     await writer.group(2, (batch) => {
-      batch.set(db.doc(`${paths.voteAnswers}/${v.id}`), answer);
+      batch.set(db.doc(answer.path), answer.data);
       batch.update(v.ref, { status: "COMPLETED" });
     });
   }

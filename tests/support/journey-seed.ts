@@ -5,6 +5,7 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { type MemberType, paths } from "@platform/common";
+import { builders, teamMember } from "@platform/common/testing";
 import { repoRoot } from "@platform/emulators/paths";
 import { stackEnvironment } from "@platform/emulators/stack";
 import { adminDb } from "./member-stack.js";
@@ -41,76 +42,45 @@ export async function seedLiveProject(input: {
 }): Promise<void> {
   const { projectId, title, liveSince, window, team, openSeats } = input;
   const db = adminDb();
+  const build = builders(liveSince);
   const started = team.length > 0;
-  await db.doc(paths.project(projectId)).set({
+  const project = build.project(projectId, {
     title,
     definition: `${title}: haftalık ekiplerle geliştirilen proje.`,
-    type: "WEB",
     status: started ? "Ongoing" : "NotStarted",
-    isLive: true,
     goLiveAt: liveSince,
     liveSince,
     startedAt: started ? liveSince : null,
     completed_percentage: 10,
-    memberCount: team.length,
-    allPositionCount: team.length + openSeats.length,
     openPositionCount: openSeats.length,
-    managerId: null,
-    imagePath: null,
-    team: team.map(({ uid, name, userName, type, positionName }) => ({
-      uid,
-      name,
-      userName,
-      type,
-      positionName,
-    })),
-    memberIds: team.map((m) => m.uid),
-    createdAt: liveSince,
-    updatedAt: liveSince,
+    team: team.map(teamMember),
   });
-  const seat = (id: string, data: Record<string, unknown>) =>
-    db.doc(paths.position(projectId, id)).set({
-      projectId,
-      positionId: id,
-      expectations: [],
-      windowStartsAt: window.startsAt,
-      windowEndsAt: window.endsAt,
-      applicantCount: 0,
-      filledBy: null,
-      createdAt: liveSince,
-      updatedAt: liveSince,
-      ...data,
-    });
+  await db.doc(project.path).set(project.data);
+  const window_ = { windowStartsAt: window.startsAt, windowEndsAt: window.endsAt };
   for (const m of team) {
     const positionId = m.seatId ?? `seat-${m.uid}`;
-    await seat(positionId, {
+    const seat = build.position(projectId, positionId, {
+      ...window_,
       positionName: m.positionName,
       type: m.type,
       status: "FILLED",
       filledBy: m.uid,
     });
-    await db.doc(`${paths.members(projectId)}/${m.uid}`).set({
-      uid: m.uid,
-      name: m.name,
-      userName: m.userName,
-      type: m.type,
-      positionName: m.positionName,
-      positionId,
-      active: true,
-      joinedAt: liveSince,
-      leftAt: null,
-    });
+    await db.doc(seat.path).set(seat.data);
+    const member = build.member(projectId, m, { positionId });
+    await db.doc(member.path).set(member.data);
     await db
       .doc(paths.user(m.uid))
       .update({ currentProjectId: projectId, currentProjectTitle: title });
   }
   for (const s of openSeats) {
-    await seat(s.id, {
+    const seat = build.position(projectId, s.id, {
+      ...window_,
       positionName: s.positionName,
       type: s.type,
-      status: "OPEN",
       expectations: s.expectations ?? [],
     });
+    await db.doc(seat.path).set(seat.data);
   }
 }
 

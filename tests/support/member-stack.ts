@@ -13,13 +13,8 @@ import { BUCKET, PROJECT_ID, clearStackData, pointAtStack } from "./stack-env.js
 
 /** The password of every member the suites create. */
 export const MEMBER_PASSWORD = "Uye-Sifre-2026";
-import {
-  type MemberType,
-  nameFields,
-  newUserDetails,
-  newUserProfile,
-  paths,
-} from "@platform/common";
+import { type MemberType, paths } from "@platform/common";
+import { builders } from "@platform/common/testing";
 
 const POSITION_NAMES = ["Project Manager", "Frontend Developer", "Backend Developer"];
 const SKILLS = ["TypeScript", "React", "Node.js", "Figma"];
@@ -95,26 +90,21 @@ export async function createMember(input: {
     displayName: input.name,
     emailVerified: input.verified !== false,
   });
-  const position = input.position ?? "Frontend Developer";
-  const now = new Date();
+  const build = builders(new Date());
   const db = adminDb();
-  await db.doc(paths.user(uid)).set({
-    ...newUserProfile(input.name),
-    type: input.type ?? "JUNIOR",
-    ...nameFields(input.name, position),
-    position: { name: position },
-    profileComplete: true,
-    createdAt: now,
-    updatedAt: now,
-  });
-  await db
-    .doc(paths.userContact(uid))
-    .set({ email: input.email, isEmailVerified: input.verified !== false });
-  // as registration leaves it: the private details with the step-3 consents
-  await db.doc(paths.userDetails(uid)).set({
-    ...newUserDetails(),
-    consents: { contractOfUse: true, privacyPolicy: true, contentPolicy: true, acceptedAt: now },
-  });
+  // As registration leaves a member: career step done, nothing else filled in yet, the step-3
+  // consents given.
+  const documents = [
+    build.profile(uid, input.type ?? "JUNIOR", {
+      name: input.name,
+      position: { name: input.position ?? "Frontend Developer" },
+      birthDate: "",
+      skills: [],
+    }),
+    build.contact(uid, { email: input.email, isEmailVerified: input.verified !== false }),
+    build.details(uid),
+  ];
+  for (const { path, data } of documents) await db.doc(path).set(data);
   return uid;
 }
 

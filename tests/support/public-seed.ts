@@ -8,13 +8,8 @@ import { getAuth } from "firebase-admin/auth";
 import { getFirestore } from "firebase-admin/firestore";
 import { getStorage } from "firebase-admin/storage";
 import { BUCKET, PROJECT_ID, clearStackData, pointAtStack } from "./stack-env.js";
-import {
-  buildSearchKeys,
-  paths,
-  slugifyName,
-  nameSortKey,
-  type MemberType,
-} from "@platform/common";
+import { type MemberType, type ProjectDoc, slugifyName } from "@platform/common";
+import { type BuiltDocument, builders, faq, teamMember } from "@platform/common/testing";
 
 export const PASSWORD = "Gizli-Sifre-123";
 
@@ -141,14 +136,169 @@ const PNG = Buffer.from(
   "base64",
 );
 
-function team(...members: SeedPerson[]) {
-  return members.map((m) => ({
-    uid: m.uid,
-    name: m.name,
-    userName: m.userName,
-    type: m.type,
-    positionName: m.position,
-  }));
+const team = (...members: SeedPerson[]) =>
+  members.map((m) => teamMember({ ...m, positionName: m.position }));
+
+/** Every document of the public seed, dated relative to `now`. */
+export function publicSeedDocuments(now: Date): BuiltDocument[] {
+  const build = builders(now);
+  const ago = (days: number) => new Date(now.getTime() - days * DAY);
+  const writes: BuiltDocument[] = [];
+
+  ALL_PEOPLE.forEach((p, i) => {
+    writes.push(
+      build.profile(p.uid, p.type, {
+        name: p.name,
+        position: { name: p.position },
+        gender: i % 2 === 0 ? "FEMALE" : "MALE",
+        address: "Türkiye - İzmir",
+        birthDate: "1998-04-09",
+        about: `${p.name} hakkında kısa bir tanıtım.`,
+        skills: [{ name: "TypeScript" }, { name: "React" }],
+        languages: [
+          { language: "Türkçe", level: "İleri" },
+          { language: "İngilizce", level: "Orta" },
+        ],
+        edu_cert: ["Ege Üniversitesi - Bilgisayar Mühendisliği"],
+        currentProjectId: p.projectId,
+        currentProjectTitle: p.projectTitle,
+        profileComplete: p.complete,
+        createdAt: ago(60),
+        updatedAt: ago(60),
+      }),
+    );
+    writes.push(build.contact(p.uid, { email: p.email }));
+  });
+
+  const { manager, frontend, mentor } = PEOPLE;
+  const project = (
+    id: string,
+    members: SeedPerson[],
+    over: Pick<
+      ProjectDoc,
+      "title" | "definition" | "type" | "status" | "isLive" | "openPositionCount"
+    > & { liveSince: Date | null; startedAt: Date | null; imagePath?: string },
+  ) =>
+    writes.push(
+      build.project(id, {
+        ...over,
+        goLiveAt: over.liveSince,
+        completed_percentage: 40,
+        team: team(...members),
+        createdAt: ago(30),
+        updatedAt: ago(1),
+      }),
+    );
+  project(PROJECTS.a.id, [manager, frontend, mentor], {
+    title: PROJECTS.a.title,
+    definition: PROJECTS.a.definition,
+    type: "MOBILE",
+    status: "Ongoing",
+    isLive: true,
+    liveSince: ago(20),
+    startedAt: ago(20),
+    openPositionCount: 2,
+  });
+  project(PROJECTS.b.id, [], {
+    title: PROJECTS.b.title,
+    definition: "",
+    type: "WEB",
+    status: "NotStarted",
+    isLive: true,
+    liveSince: ago(2),
+    startedAt: null,
+    openPositionCount: 1,
+    imagePath: `projects/${PROJECTS.b.id}/image/logo.png`,
+  });
+  project(PROJECTS.c.id, [], {
+    title: PROJECTS.c.title,
+    definition: PROJECTS.c.definition,
+    type: "WEB",
+    status: "Ongoing",
+    isLive: true,
+    liveSince: ago(3),
+    startedAt: ago(3),
+    openPositionCount: 0,
+  });
+  project(PROJECTS.queued.id, [], {
+    title: PROJECTS.queued.title,
+    definition: "Henüz yayında olmayan proje.",
+    type: "WEB",
+    status: "NotStarted",
+    isLive: false,
+    liveSince: null,
+    startedAt: null,
+    openPositionCount: 1,
+  });
+
+  // Membership history: project A's team since it started, and the outsider's earlier stint in
+  // project C (left after a day), which their public profile lists as a past project.
+  const membership = (projectId: string, m: SeedPerson, joinedAt: Date, leftAt: Date | null) => {
+    writes.push(
+      build.member(
+        projectId,
+        { ...m, positionName: m.position },
+        { positionId: `${projectId}-${m.uid}`, joinedAt, leftAt },
+      ),
+    );
+    if (leftAt) writes.push(build.departure(projectId, m.uid, { leftAt }));
+  };
+  for (const m of [manager, frontend, mentor]) membership(PROJECTS.a.id, m, ago(20), null);
+  membership(PROJECTS.c.id, PEOPLE.outsider, ago(3), ago(2));
+
+  const position = (
+    projectId: string,
+    id: string,
+    positionName: string,
+    type: MemberType,
+    status: "OPEN" | "FILLED",
+    expectations: string[],
+  ) =>
+    writes.push(
+      build.position(projectId, id, {
+        positionName,
+        type,
+        expectations,
+        status,
+        windowStartsAt: ago(1),
+        windowEndsAt: new Date(now.getTime() + DAY / 2),
+        createdAt: ago(1),
+        updatedAt: ago(1),
+      }),
+    );
+  position(PROJECTS.a.id, "a-pm", "Project Manager", "JUNIOR", "FILLED", ["Scrum"]);
+  position(PROJECTS.a.id, "a-fe", "Frontend Developer", "JUNIOR", "OPEN", [
+    "React Native",
+    "TypeScript",
+  ]);
+  position(PROJECTS.a.id, "a-design", "Designer", "SENIOR", "OPEN", []);
+  position(PROJECTS.b.id, "b-be", "Backend Developer", "SENIOR", "OPEN", ["Node.js"]);
+  position(PROJECTS.queued.id, "q-fe", "Frontend Developer", "JUNIOR", "OPEN", ["Vue"]);
+
+  for (const { id, ...data } of FAQS) {
+    writes.push(faq(id, { ...data, tags: [...data.tags], order: Number(id.slice(4)) }));
+  }
+
+  writes.push(
+    build.notification("n-1", manager.uid, "PROJECT_TO_LIVE", {
+      createdAt: ago(0.1),
+      content: { projectId: PROJECTS.b.id, projectTitle: PROJECTS.b.title },
+    }),
+  );
+  writes.push(
+    build.notification("n-2", manager.uid, "PROJECT_USER_VOTETIME", {
+      createdAt: ago(0.2),
+      content: { projectId: PROJECTS.a.id, targetUser: frontend.name, voteId: "v-1" },
+    }),
+  );
+  writes.push(
+    build.notification("n-3", manager.uid, "PROJECT_UPDATED", {
+      read: true,
+      createdAt: ago(2),
+      content: { projectId: PROJECTS.a.id, projectTitle: PROJECTS.a.title },
+    }),
+  );
+  return writes;
 }
 
 /** Clears Firestore and Auth, then writes the data above. */
@@ -161,231 +311,10 @@ export async function seedPublicData(now = new Date()): Promise<void> {
   );
   try {
     const db = getFirestore(app);
-    const ago = (days: number) => new Date(now.getTime() - days * DAY);
-    const writes: [string, Record<string, unknown>][] = [];
-
-    ALL_PEOPLE.forEach((p, i) => {
-      writes.push([
-        paths.user(p.uid),
-        {
-          name: p.name,
-          userName: p.userName,
-          type: p.type,
-          position: { name: p.position },
-          gender: i % 2 === 0 ? "FEMALE" : "MALE",
-          address: "Türkiye - İzmir",
-          birthDate: "1998-04-09",
-          about: `${p.name} hakkında kısa bir tanıtım.`,
-          skills: [{ name: "TypeScript" }, { name: "React" }],
-          languages: [
-            { language: "Türkçe", level: "İleri" },
-            { language: "İngilizce", level: "Orta" },
-          ],
-          edu_cert: ["Ege Üniversitesi - Bilgisayar Mühendisliği"],
-          social_medias: [],
-          photoPath: null,
-          totalRate: null,
-          rateCount: 0,
-          skillVotes: {},
-          skillVoteCounts: {},
-          currentProjectId: p.projectId,
-          currentProjectTitle: p.projectTitle,
-          searchKeys: buildSearchKeys(p.name, p.position),
-          nameSort: nameSortKey(p.name),
-          profileComplete: p.complete,
-          createdAt: ago(60),
-          updatedAt: ago(60),
-        },
-      ]);
-      writes.push([paths.userContact(p.uid), { email: p.email, isEmailVerified: true }]);
-    });
-
-    const { manager, frontend, mentor } = PEOPLE;
-    const project = (
-      id: string,
-      data: {
-        title: string;
-        definition: string;
-        type: string;
-        status: string;
-        isLive: boolean;
-        liveSince: Date | null;
-        startedAt: Date | null;
-        members: SeedPerson[];
-        openCount: number;
-        imagePath?: string;
-      },
-    ) =>
-      writes.push([
-        paths.project(id),
-        {
-          title: data.title,
-          definition: data.definition,
-          type: data.type,
-          status: data.status,
-          isLive: data.isLive,
-          goLiveAt: data.liveSince,
-          liveSince: data.liveSince,
-          startedAt: data.startedAt,
-          completed_percentage: 40,
-          memberCount: data.members.length,
-          allPositionCount: data.members.length + data.openCount,
-          openPositionCount: data.openCount,
-          managerId: null,
-          imagePath: data.imagePath ?? null,
-          team: team(...data.members),
-          memberIds: data.members.map((m) => m.uid),
-          createdAt: ago(30),
-          updatedAt: ago(1),
-        },
-      ]);
-    project(PROJECTS.a.id, {
-      title: PROJECTS.a.title,
-      definition: PROJECTS.a.definition,
-      type: "MOBILE",
-      status: "Ongoing",
-      isLive: true,
-      liveSince: ago(20),
-      startedAt: ago(20),
-      members: [manager, frontend, mentor],
-      openCount: 2,
-    });
-    project(PROJECTS.b.id, {
-      title: PROJECTS.b.title,
-      definition: "",
-      type: "WEB",
-      status: "NotStarted",
-      isLive: true,
-      liveSince: ago(2),
-      startedAt: null,
-      members: [],
-      openCount: 1,
-      imagePath: `projects/${PROJECTS.b.id}/image/logo.png`,
-    });
-    project(PROJECTS.c.id, {
-      title: PROJECTS.c.title,
-      definition: PROJECTS.c.definition,
-      type: "WEB",
-      status: "Ongoing",
-      isLive: true,
-      liveSince: ago(3),
-      startedAt: ago(3),
-      members: [],
-      openCount: 0,
-    });
-    project(PROJECTS.queued.id, {
-      title: PROJECTS.queued.title,
-      definition: "Henüz yayında olmayan proje.",
-      type: "WEB",
-      status: "NotStarted",
-      isLive: false,
-      liveSince: null,
-      startedAt: null,
-      members: [],
-      openCount: 1,
-    });
-
-    // Membership history: project A's team since it started, and the outsider's earlier stint in
-    // project C (left after a day), which their public profile lists as a past project.
-    const membership = (projectId: string, m: SeedPerson, joinedAt: Date, leftAt: Date | null) => {
-      writes.push([
-        `${paths.members(projectId)}/${m.uid}`,
-        {
-          uid: m.uid,
-          name: m.name,
-          userName: m.userName,
-          type: m.type,
-          positionId: `${projectId}-${m.uid}`,
-          positionName: m.position,
-          active: leftAt === null,
-          joinedAt,
-          leftAt,
-        },
-      ]);
-      if (leftAt)
-        writes.push([paths.memberDeparture(projectId, m.uid), { reason: "LEFT", leftAt }]);
-    };
-    for (const m of [manager, frontend, mentor]) membership(PROJECTS.a.id, m, ago(20), null);
-    membership(PROJECTS.c.id, PEOPLE.outsider, ago(3), ago(2));
-
-    const position = (
-      projectId: string,
-      id: string,
-      positionName: string,
-      type: MemberType,
-      status: string,
-      expectations: string[],
-    ) =>
-      writes.push([
-        paths.position(projectId, id),
-        {
-          projectId,
-          positionName,
-          type,
-          expectations,
-          status,
-          windowStartsAt: ago(1),
-          windowEndsAt: new Date(now.getTime() + DAY / 2),
-          applicantCount: 0,
-          filledBy: null,
-          createdAt: ago(1),
-          updatedAt: ago(1),
-        },
-      ]);
-    position(PROJECTS.a.id, "a-pm", "Project Manager", "JUNIOR", "FILLED", ["Scrum"]);
-    position(PROJECTS.a.id, "a-fe", "Frontend Developer", "JUNIOR", "OPEN", [
-      "React Native",
-      "TypeScript",
-    ]);
-    position(PROJECTS.a.id, "a-design", "Designer", "SENIOR", "OPEN", []);
-    position(PROJECTS.b.id, "b-be", "Backend Developer", "SENIOR", "OPEN", ["Node.js"]);
-    position(PROJECTS.queued.id, "q-fe", "Frontend Developer", "JUNIOR", "OPEN", ["Vue"]);
-
-    for (const faq of FAQS) {
-      const { id, ...data } = faq;
-      writes.push([
-        `${paths.faqs}/${id}`,
-        { ...data, tags: [...data.tags], order: Number(id.slice(4)) },
-      ]);
-    }
-
-    writes.push([
-      `${paths.notifications}/n-1`,
-      {
-        userId: manager.uid,
-        type: "PROJECT_TO_LIVE",
-        read: false,
-        createdAt: ago(0.1),
-        content: { projectId: PROJECTS.b.id, projectTitle: PROJECTS.b.title },
-        dedupeKey: "n-1",
-      },
-    ]);
-    writes.push([
-      `${paths.notifications}/n-2`,
-      {
-        userId: manager.uid,
-        type: "PROJECT_USER_VOTETIME",
-        read: false,
-        createdAt: ago(0.2),
-        content: { projectId: PROJECTS.a.id, targetUser: frontend.name, voteId: "v-1" },
-        dedupeKey: "n-2",
-      },
-    ]);
-    writes.push([
-      `${paths.notifications}/n-3`,
-      {
-        userId: manager.uid,
-        type: "PROJECT_UPDATED",
-        read: true,
-        createdAt: ago(2),
-        content: { projectId: PROJECTS.a.id, projectTitle: PROJECTS.a.title },
-        dedupeKey: "n-3",
-      },
-    ]);
-
+    const writes = publicSeedDocuments(now);
     for (let i = 0; i < writes.length; i += 400) {
       const batch = db.batch();
-      for (const [path, data] of writes.slice(i, i + 400)) batch.set(db.doc(path), data);
+      for (const { path, data } of writes.slice(i, i + 400)) batch.set(db.doc(path), data);
       await batch.commit();
     }
 

@@ -4,12 +4,13 @@
  * FAQ, reference lists, feedback and a few notifications for the demo accounts.
  */
 import {
+  type NotificationDoc,
+  type NotificationType,
   RATING_CATEGORIES,
   type RatingAverages,
+  type Role,
   addDays,
   addHours,
-  nameFields,
-  paths,
   slugifyName,
   type VoteWeek,
   voteWeekOf,
@@ -17,8 +18,9 @@ import {
   weekId,
   weekStart,
 } from "@platform/common";
+import { type BuiltDocument, builders, teamMember } from "@platform/common/testing";
 import { renderAvatar, renderProjectImage } from "./avatar.js";
-import { buildReferenceDocuments } from "../reference/index.js";
+import { type ReferenceDocument, buildReferenceDocuments } from "../reference/index.js";
 import { DEMO_PASSWORD, FEEDBACK, PEOPLE, PROJECTS, type DemoPerson } from "./demo-content.js";
 
 export interface DemoAuthUser {
@@ -26,14 +28,11 @@ export interface DemoAuthUser {
   email: string;
   password: string;
   displayName: string;
-  role?: string;
+  role?: Role;
 }
 
-export interface DemoDocument {
-  path: string;
-  /** Dates become Firestore Timestamps when written with firebase-admin. */
-  data: Record<string, unknown>;
-}
+/** A document of the dataset, typed by its kind; its Dates become Timestamps when written. */
+export type DemoDocument = BuiltDocument | ReferenceDocument;
 
 /** A picture to put in Cloud Storage. */
 export interface DemoFile {
@@ -53,7 +52,8 @@ export const uidOf = (personKey: string) => `demo-${personKey}`;
 export function buildDemoDataset(now: Date): DemoDataset {
   const documents: DemoDocument[] = [];
   const files: DemoFile[] = [];
-  const add = (path: string, data: Record<string, unknown>) => documents.push({ path, data });
+  const build = builders(now);
+  const add = (doc: DemoDocument) => documents.push(doc);
   /** Stores a rendered PNG and records it in `images` as an upload through /api would. */
   const addImage = (
     id: string,
@@ -64,16 +64,13 @@ export function buildDemoDataset(now: Date): DemoDataset {
     uploadedBy: string | null,
   ) => {
     files.push({ path, contentType: "image/png", bytes });
-    add(`${paths.images}/${id}`, {
-      relatedId,
-      relatedType,
-      imageType: relatedType === "User" ? "Profile" : "Logo",
-      path,
-      contentType: "image/png",
-      size: bytes.length,
-      uploadedBy: uploadedBy ?? relatedId,
-      createdAt: now,
-    });
+    add(
+      build.image(
+        id,
+        { relatedId, relatedType, path, size: bytes.length },
+        { uploadedBy: uploadedBy ?? relatedId },
+      ),
+    );
     return path;
   };
   const applicationOf = new Map<string, { projectId: string; positionId: string }>();
@@ -95,12 +92,8 @@ export function buildDemoDataset(now: Date): DemoDataset {
   }
 
   // Reference data: the same documents `npm run seed:reference` writes to any project.
-  for (const { path, data } of buildReferenceDocuments()) add(path, data);
-  add(paths.platformConfig, {
-    profitRate: 0.1,
-    announcedProfitRate: 0.1,
-    contactEmail: "iletisim@example.com",
-  });
+  for (const doc of buildReferenceDocuments()) add(doc);
+  add(build.platformConfig());
 
   // Members.
   PEOPLE.forEach((p, i) => {
@@ -108,62 +101,66 @@ export function buildDemoDataset(now: Date): DemoDataset {
     const project = currentProject.get(p.key) ?? null;
     const createdAt = addDays(now, -(120 - i));
     const rated = project !== null && p.type === "JUNIOR" && !p.role;
-    add(paths.user(uid), {
-      ...nameFields(p.name, p.position),
-      type: p.type,
-      position: { name: p.position },
-      gender: p.gender,
-      address: `${p.city === "Berlin" ? "Almanya" : "Türkiye"} - ${p.city}`,
-      birthDate: p.birthDate,
-      about: p.about,
-      skills: p.skills.map((name) => ({ name })),
-      languages: [
-        { language: "Türkçe", level: "İleri" },
-        { language: "İngilizce", level: i % 3 === 0 ? "İleri" : "Orta" },
-      ],
-      edu_cert:
-        p.type === "SENIOR"
-          ? ["Orta Doğu Teknik Üniversitesi - Bilgisayar Mühendisliği"]
-          : [`${p.city} Üniversitesi - Bilgisayar Mühendisliği`, "Web Geliştirme Sertifikası"],
-      social_medias: [
-        `linkedin:https://www.linkedin.com/in/${slugifyName(p.name)}`,
-        ...(i % 2 === 0 ? [`github:https://github.com/${slugifyName(p.name)}`] : []),
-      ],
-      photoPath: addImage(
-        `avatar-${uid}`,
-        uid,
-        "User",
-        `users/${uid}/profile/avatar.png`,
-        renderAvatar(uid),
-        null,
-      ),
-      totalRate: rated ? ratingFor(i) : null,
-      rateCount: rated ? 3 + (i % 4) : 0,
-      skillVotes: rated ? Object.fromEntries(p.skills.map((s, j) => [s, 3 + ((i + j) % 3)])) : {},
-      skillVoteCounts: rated ? Object.fromEntries(p.skills.map((s) => [s, 1])) : {},
-      currentProjectId: project?.id ?? null,
-      currentProjectTitle: project?.title ?? null,
-      profileComplete: true,
-      createdAt,
-      updatedAt: createdAt,
-    });
+    add(
+      build.profile(uid, p.type, {
+        name: p.name,
+        position: { name: p.position },
+        gender: p.gender,
+        address: `${p.city === "Berlin" ? "Almanya" : "Türkiye"} - ${p.city}`,
+        birthDate: p.birthDate,
+        about: p.about,
+        skills: p.skills.map((name) => ({ name })),
+        languages: [
+          { language: "Türkçe", level: "İleri" },
+          { language: "İngilizce", level: i % 3 === 0 ? "İleri" : "Orta" },
+        ],
+        edu_cert:
+          p.type === "SENIOR"
+            ? ["Orta Doğu Teknik Üniversitesi - Bilgisayar Mühendisliği"]
+            : [`${p.city} Üniversitesi - Bilgisayar Mühendisliği`, "Web Geliştirme Sertifikası"],
+        social_medias: [
+          `linkedin:https://www.linkedin.com/in/${slugifyName(p.name)}`,
+          ...(i % 2 === 0 ? [`github:https://github.com/${slugifyName(p.name)}`] : []),
+        ],
+        photoPath: addImage(
+          `avatar-${uid}`,
+          uid,
+          "User",
+          `users/${uid}/profile/avatar.png`,
+          renderAvatar(uid),
+          null,
+        ),
+        totalRate: rated ? ratingFor(i) : null,
+        rateCount: rated ? 3 + (i % 4) : 0,
+        skillVotes: rated ? Object.fromEntries(p.skills.map((s, j) => [s, 3 + ((i + j) % 3)])) : {},
+        skillVoteCounts: rated ? Object.fromEntries(p.skills.map((s) => [s, 1])) : {},
+        currentProjectId: project?.id ?? null,
+        currentProjectTitle: project?.title ?? null,
+        createdAt,
+        updatedAt: createdAt,
+      }),
+    );
     const pending = applicationOf.get(p.key);
-    if (pending) add(paths.userState(uid), { activeApplication: pending });
-    add(paths.userContact(uid), {
-      email: p.email ?? `${slugifyName(p.name).replace(/-/g, ".")}@example.com`,
-      isEmailVerified: p.email !== undefined,
-    });
-    add(paths.userDetails(uid), {
-      telephone: `5${String(300000000 + i * 7919).slice(0, 9)}`,
-      iban: i % 5 === 4 ? "" : `TR${String(100000000000 + i * 1234567).padStart(24, "0")}`,
-      role: p.role ?? null,
-      consents: {
-        contractOfUse: true,
-        privacyPolicy: true,
-        contentPolicy: true,
-        acceptedAt: createdAt,
-      },
-    });
+    if (pending) add(build.state(uid, pending));
+    add(
+      build.contact(uid, {
+        email: p.email ?? `${slugifyName(p.name).replace(/-/g, ".")}@example.com`,
+        isEmailVerified: p.email !== undefined,
+      }),
+    );
+    add(
+      build.details(uid, {
+        telephone: `5${String(300000000 + i * 7919).slice(0, 9)}`,
+        iban: i % 5 === 4 ? "" : `TR${String(100000000000 + i * 1234567).padStart(24, "0")}`,
+        role: p.role ?? null,
+        consents: {
+          contractOfUse: true,
+          privacyPolicy: true,
+          contentPolicy: true,
+          acceptedAt: createdAt,
+        },
+      }),
+    );
   });
 
   // Projects: live ones went live on a past Friday, queued ones go live on coming Fridays.
@@ -174,112 +171,103 @@ export function buildDemoDataset(now: Date): DemoDataset {
       project.startedDaysAgo === null ? null : addDays(now, -project.startedDaysAgo);
     const liveSince = live ? (startedAt ?? lastFridayNoon) : null;
     const goLiveAt = live ? liveSince : addDays(lastFridayNoon, 7 * (project.goesLiveInWeeks ?? 0));
-    const team = project.team.map((m) => {
-      const p = person.get(m.person)!;
-      return {
-        uid: uidOf(p.key),
-        name: p.name,
-        userName: slugifyName(p.name),
+    const team = project.team.map((m) =>
+      teamMember({
+        uid: uidOf(m.person),
+        name: person.get(m.person)!.name,
         type: m.type,
         positionName: m.position,
-      };
-    });
+      }),
+    );
     const manager = project.team.find(
       (m) => m.position === "Project Manager" && m.type === "JUNIOR",
     );
     const createdAt = addDays(goLiveAt ?? now, -10);
-    add(paths.project(project.key), {
-      title: project.title,
-      definition: project.definition,
-      type: project.type,
-      status: startedAt ? "Ongoing" : "NotStarted",
-      isLive: live,
-      goLiveAt,
-      liveSince,
-      startedAt,
-      completed_percentage: project.completed,
-      memberCount: team.length,
-      allPositionCount: team.length + project.open.length,
-      openPositionCount: project.open.length,
-      managerId: manager ? uidOf(manager.person) : null,
-      // One live project keeps the placeholder image, as a project without a picture shows.
-      imagePath:
-        project.key === "saglikli-tarif"
-          ? null
-          : addImage(
-              `logo-${project.key}`,
-              project.key,
-              "Project",
-              `projects/${project.key}/image/logo.png`,
-              renderProjectImage(project.key),
-              manager ? uidOf(manager.person) : null,
-            ),
-      team,
-      memberIds: team.map((t) => t.uid),
-      createdAt,
-      updatedAt: startedAt ?? createdAt,
-    });
+    add(
+      build.project(project.key, {
+        title: project.title,
+        definition: project.definition,
+        type: project.type,
+        status: startedAt ? "Ongoing" : "NotStarted",
+        isLive: live,
+        goLiveAt,
+        liveSince,
+        startedAt,
+        completed_percentage: project.completed,
+        openPositionCount: project.open.length,
+        managerId: manager ? uidOf(manager.person) : null,
+        // One live project keeps the placeholder image, as a project without a picture shows.
+        imagePath:
+          project.key === "saglikli-tarif"
+            ? null
+            : addImage(
+                `logo-${project.key}`,
+                project.key,
+                "Project",
+                `projects/${project.key}/image/logo.png`,
+                renderProjectImage(project.key),
+                manager ? uidOf(manager.person) : null,
+              ),
+        team,
+        createdAt,
+        updatedAt: startedAt ?? createdAt,
+      }),
+    );
 
     project.team.forEach((m, index) => {
       const positionId = `${project.key}-${slugifyName(m.position)}-${m.type === "SENIOR" ? "sr" : "jr"}-${index + 1}`;
       const joinedAt = startedAt ?? createdAt;
-      add(paths.position(project.key, positionId), {
-        projectId: project.key,
-        positionId,
-        positionName: m.position,
-        type: m.type,
-        expectations: (person.get(m.person)?.skills ?? []).slice(0, 3),
-        status: "FILLED",
-        windowStartsAt: addDays(joinedAt, -1),
-        windowEndsAt: joinedAt,
-        applicantCount: 1 + (index % 3),
-        filledBy: uidOf(m.person),
-        createdAt,
-        updatedAt: joinedAt,
-      });
-      const p = person.get(m.person)!;
-      add(`${paths.members(project.key)}/${uidOf(m.person)}`, {
-        uid: uidOf(m.person),
-        name: p.name,
-        userName: slugifyName(p.name),
-        type: m.type,
-        positionId,
-        positionName: m.position,
-        active: true,
-        joinedAt,
-        leftAt: null,
-      });
+      add(
+        build.position(project.key, positionId, {
+          positionName: m.position,
+          type: m.type,
+          expectations: (person.get(m.person)?.skills ?? []).slice(0, 3),
+          status: "FILLED",
+          windowStartsAt: addDays(joinedAt, -1),
+          windowEndsAt: joinedAt,
+          applicantCount: 1 + (index % 3),
+          filledBy: uidOf(m.person),
+          createdAt,
+          updatedAt: joinedAt,
+        }),
+      );
+      add(
+        build.member(
+          project.key,
+          {
+            uid: uidOf(m.person),
+            name: person.get(m.person)!.name,
+            type: m.type,
+            positionName: m.position,
+          },
+          { positionId, joinedAt },
+        ),
+      );
     });
 
     project.open.forEach((o, index) => {
       const positionId = openPositionId(project.key, o, index);
       const windowEndsAt = live ? addHours(now, o.hoursLeft) : addHours(goLiveAt!, 24);
-      add(paths.position(project.key, positionId), {
-        projectId: project.key,
-        positionId,
-        positionName: o.position,
-        type: o.type,
-        expectations: o.expectations,
-        status: "OPEN",
-        windowStartsAt: addHours(windowEndsAt, -24),
-        windowEndsAt,
-        applicantCount: o.applicants?.length ?? 0,
-        filledBy: null,
-        createdAt,
-        updatedAt: createdAt,
-      });
+      add(
+        build.position(project.key, positionId, {
+          positionName: o.position,
+          type: o.type,
+          expectations: o.expectations,
+          status: "OPEN",
+          windowStartsAt: addHours(windowEndsAt, -24),
+          windowEndsAt,
+          applicantCount: o.applicants?.length ?? 0,
+          createdAt,
+          updatedAt: createdAt,
+        }),
+      );
       // Applications waiting for the selection when the window ends.
       (o.applicants ?? []).forEach((applicant, order) => {
-        const uid = uidOf(applicant);
-        add(`${paths.applications(project.key, positionId)}/${uid}`, {
-          userId: uid,
-          projectId: project.key,
-          positionId,
-          status: "PENDING",
-          ratingAtApply: 0,
-          appliedAt: addHours(now, -(6 - order)),
-          decidedAt: null,
-        });
+        add(
+          build.application(project.key, positionId, uidOf(applicant), {
+            appliedAt: addHours(now, -(6 - order)),
+          }),
+        );
       });
     });
   }
@@ -287,37 +275,37 @@ export function buildDemoDataset(now: Date): DemoDataset {
   // Written feedback (shown with its author on the rated member's page).
   FEEDBACK.forEach((f, i) => {
     const author = person.get(f.from)!;
-    add(`${paths.feedbacks(uidOf(f.about))}/demo-feedback-${i + 1}`, {
-      evaluatorId: uidOf(f.from),
-      evaluatorUser: {
-        name: author.name,
-        userName: slugifyName(author.name),
-        position: { name: author.position },
-      },
-      feedback: f.text,
-      projectId: f.project,
-      weekId: weekId(addDays(lastFridayNoon, -7)),
-      updatedAt: addDays(lastFridayNoon, -7 + 0.5),
-    });
+    add(
+      build.feedback(
+        uidOf(f.about),
+        `demo-feedback-${i + 1}`,
+        { uid: uidOf(f.from), name: author.name, position: { name: author.position } },
+        {
+          feedback: f.text,
+          projectId: f.project,
+          weekId: weekId(addDays(lastFridayNoon, -7)),
+          updatedAt: addDays(lastFridayNoon, -7 + 0.5),
+        },
+      ),
+    );
   });
 
   // A few notifications for the demo accounts.
   const notify = (
     key: string,
     personKey: string,
-    type: string,
+    type: NotificationType,
     hoursAgo: number,
     read: boolean,
-    content: Record<string, string>,
+    content: NotificationDoc["content"],
   ) =>
-    add(`${paths.notifications}/demo-${key}`, {
-      userId: uidOf(personKey),
-      type,
-      read,
-      createdAt: addHours(now, -hoursAgo),
-      content,
-      dedupeKey: `demo-${key}`,
-    });
+    add(
+      build.notification(`demo-${key}`, uidOf(personKey), type, {
+        read,
+        createdAt: addHours(now, -hoursAgo),
+        content,
+      }),
+    );
   const tarif = PROJECTS.find((p) => p.key === "saglikli-tarif")!;
   const gonullu = PROJECTS.find((p) => p.key === "gonullu-bul")!;
   const about = (project: { key: string; title: string }) => ({
@@ -336,19 +324,22 @@ export function buildDemoDataset(now: Date): DemoDataset {
   const vote = demoVoteWindow(now);
   const voteId = `demo-vote-${vote.weekId}-can-ayse`;
   const ayse = person.get("ayse")!;
-  add(`${paths.votes}/${voteId}`, {
-    voterId: uidOf("can"),
-    targetUserId: uidOf("ayse"),
-    targetUser: { name: ayse.name, userName: slugifyName(ayse.name), type: ayse.type },
-    projectId: gonullu.key,
-    weekId: vote.weekId,
-    kind: "PEER",
-    skills: ayse.skills,
-    status: "PENDING",
-    opensAt: vote.opensAt,
-    closesAt: vote.closesAt,
-    completedAt: null,
-  });
+  add(
+    build.vote(
+      {
+        id: voteId,
+        voterId: uidOf("can"),
+        target: { uid: uidOf("ayse"), name: ayse.name, type: ayse.type },
+        projectId: gonullu.key,
+      },
+      {
+        weekId: vote.weekId,
+        skills: ayse.skills,
+        opensAt: vote.opensAt,
+        closesAt: vote.closesAt,
+      },
+    ),
+  );
   const can = "can";
   notify("can-votetime", can, "PROJECT_USER_VOTETIME", 1, false, {
     ...about(gonullu),
@@ -389,7 +380,7 @@ export function buildDemoDataset(now: Date): DemoDataset {
   }));
   // Staff roles as `npm run grant-role` records them (the jobs mail admins and ops from here).
   for (const u of authUsers) {
-    if (u.role) add(`${paths.roles}/${u.uid}`, { email: u.email, role: u.role, grantedAt: now });
+    if (u.role) add(build.role(u.uid, u.role, u.email));
   }
   return { authUsers, documents, files };
 }

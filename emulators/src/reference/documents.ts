@@ -2,13 +2,20 @@
  * The reference data as Firestore documents: `lookups/*` (position names, skills, languages,
  * countries with Turkish names and their cities) and `faqs/faq-NN`. Nothing else.
  */
-import { paths } from "@platform/common";
+import {
+  type CitiesDoc,
+  type CountriesDoc,
+  type FaqDoc,
+  type NameListDoc,
+  paths,
+} from "@platform/common";
 import { FAQS, POSITION_NAMES, SKILLS, TURKISH_LANGUAGES } from "./content.js";
 import { buildLocations } from "./locations.js";
 
+/** A reference document: where, and exactly what (no timestamps in reference data). */
 export interface ReferenceDocument {
   path: string;
-  data: Record<string, unknown>;
+  data: FaqDoc | NameListDoc | CountriesDoc | CitiesDoc;
 }
 
 /** The collections the reference data lives in; the seed writes nowhere else. */

@@ -25,7 +25,7 @@ export async function seedReferenceData(
   documents: readonly ReferenceDocument[] = buildReferenceDocuments(),
 ): Promise<ReferenceSeedReport> {
   const report: ReferenceSeedReport = { created: 0, updated: 0, unchanged: 0, documents: [] };
-  const pending: { ref: DocumentReference; data: Record<string, unknown> }[] = [];
+  const pending: { ref: DocumentReference; data: ReferenceDocument["data"] }[] = [];
   for (let i = 0; i < documents.length; i += READ_CHUNK) {
     const part = documents.slice(i, i + READ_CHUNK);
     const refs = part.map((d) => db.doc(d.path));

@@ -3,7 +3,7 @@ import type { Firestore } from "firebase-admin/firestore";
 import { istanbulTime, paths } from "@platform/common";
 import { announceHiring } from "../../src/jobs/announce-hiring.js";
 import { applyRemovalDecisions } from "../../src/jobs/apply-removal-decisions.js";
-import { addProject, addTeam, addUser } from "./fixtures.js";
+import { addProject, addTeam, addUser, build, put } from "./fixtures.js";
 import { crashingAfter, plain, run, testDatabases } from "./harness.js";
 
 const firestore = testDatabases();
@@ -29,20 +29,19 @@ async function seatReopened() {
   await addUser(db, "backend", { position: { name: "Backend Developer" } });
   await addUser(db, "senior", { type: "SENIOR" });
   await addUser(db, "unfinished", { profileComplete: false });
-  await db.doc(`${paths.removalReviews}/p_j2_2026-11-20`).set({
-    projectId: "p",
-    projectTitle: "Proje p",
-    targetUserId: "j2",
-    targetName: "Üye j2",
-    weekId: "2026-11-20",
-    requestCount: 2,
-    otherMemberCount: 2,
-    reasons: [],
-    decision: "REMOVE",
-    decidedBy: "ops-1",
-    appliedAt: null,
-    createdAt: istanbulTime(2026, 11, 21, 0, 0),
-  });
+  await put(
+    db,
+    build.removalReview(
+      { projectId: "p", targetUserId: "j2", weekId: "2026-11-20" },
+      {
+        requestCount: 2,
+        otherMemberCount: 2,
+        decision: "REMOVE",
+        decidedBy: "ops-1",
+        createdAt: istanbulTime(2026, 11, 21, 0, 0),
+      },
+    ),
+  );
   await run(applyRemovalDecisions, db, now);
   return db;
 }
@@ -72,9 +71,7 @@ describe("announce-hiring", () => {
 
   it("passes over a free member whose application waits for its selection (spec §4)", async () => {
     const db = await seatReopened();
-    await db
-      .doc(paths.userState("free2"))
-      .set({ activeApplication: { projectId: "other", positionId: "fe" } });
+    await put(db, build.state("free2", { projectId: "other", positionId: "fe" }));
     await run(announceHiring, db, istanbulTime(2026, 11, 23, 10, 10));
     expect(await hiring(db)).toEqual(["free1", "j3", "pm"]);
   });

@@ -9,7 +9,7 @@ import { istanbulTime, paths } from "@platform/common";
 import { applyRemovalDecisions } from "../../src/jobs/apply-removal-decisions.js";
 import { goLive } from "../../src/jobs/go-live.js";
 import { profitShare } from "../../src/jobs/profit-share.js";
-import { addProject } from "./fixtures.js";
+import { addProject, build, put } from "./fixtures.js";
 import { count, run, testDatabases } from "./harness.js";
 
 const firestore = testDatabases();
@@ -17,9 +17,12 @@ const friday = istanbulTime(2026, 11, 20, 12);
 
 async function withAdmins(): Promise<Firestore> {
   const db = firestore.newDb();
-  await db.doc(`${paths.roles}/a1`).set({ email: "a1@example.com", role: "admin" });
-  await db.doc(`${paths.roles}/a2`).set({ email: "a2@example.com", role: "admin" });
-  await db.doc(`${paths.roles}/o1`).set({ email: "o1@example.com", role: "ops" });
+  await put(
+    db,
+    build.role("a1", "admin", "a1@example.com"),
+    build.role("a2", "admin", "a2@example.com"),
+    build.role("o1", "ops", "o1@example.com"),
+  );
   return db;
 }
 

@@ -5,6 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { paths } from "@platform/common";
 import { replaceJobCursors } from "../../src/services/account-deletion.js";
+import { build, put } from "./fixtures.js";
 import { testDatabases } from "./harness.js";
 
 const dbs = testDatabases();
@@ -12,7 +13,7 @@ const dbs = testDatabases();
 describe("account deletion: job cursors", () => {
   it("replaces a cursor naming the deleted member with the member before it", async () => {
     const db = dbs.newDb();
-    for (const id of ["anna", "cem", "deniz"]) await db.doc(paths.user(id)).set({ name: id });
+    for (const id of ["anna", "cem", "deniz"]) await put(db, build.junior(id, { name: id }));
     await db.doc(`${paths.jobRuns}/go-live-members`).set({ cursor: "cem", written: 2 });
     await db.doc(`${paths.jobRuns}/other`).set({ cursor: "deniz", written: 3 });
     await db.doc(paths.user("cem")).delete();
@@ -25,7 +26,7 @@ describe("account deletion: job cursors", () => {
 
   it("clears the cursor when no member came before", async () => {
     const db = dbs.newDb();
-    await db.doc(paths.user("zeynep")).set({ name: "zeynep" });
+    await put(db, build.junior("zeynep", { name: "zeynep" }));
     await db.doc(`${paths.jobRuns}/announce`).set({ cursor: "ayse", written: 1 });
 
     await replaceJobCursors(db, "ayse");

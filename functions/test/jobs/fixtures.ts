@@ -1,56 +1,41 @@
-/** Documents of the data model, with sensible defaults, for job tests. */
+/**
+ * Documents of the data model for job tests, built with the typed builders of
+ * `@platform/common/testing` (complete documents, typed overrides) and dated by one fixed clock.
+ * Console input the jobs must cope with (partial or wrongly typed fields) is written raw by the
+ * suites that test it, never through these helpers.
+ */
 import type { Firestore } from "firebase-admin/firestore";
-import { type MemberType, paths } from "@platform/common";
+import { type MemberType, type ProjectDoc, type UserDoc, paths } from "@platform/common";
+import { type BuiltDocument, type Over, builders, teamMember } from "@platform/common/testing";
 
+/** The fixtures' clock: when members joined and documents were created, unless a test says. */
+export const FIXTURE_NOW = new Date("2026-01-05T09:00:00Z");
+
+/** The builders with the fixtures' clock, for the documents a suite writes itself. */
+export const build = builders(FIXTURE_NOW);
+
+/** Writes the documents one by one, as the console or an earlier run left them. */
+export async function put(db: Firestore, ...docs: BuiltDocument[]) {
+  for (const { path, data } of docs) await db.doc(path).set(data);
+}
+
+/** A member with a complete profile (a Junior Frontend Developer unless told), contact, details. */
 export async function addUser(
   db: Firestore,
   uid: string,
-  over: Record<string, unknown> = {},
+  over: Over<UserDoc> = {},
   extra: { email?: string; iban?: string } = {},
 ) {
-  await db.doc(paths.user(uid)).set({
-    name: `Üye ${uid}`,
-    userName: `uye-${uid}`,
-    type: "JUNIOR",
-    position: { name: "Frontend Developer" },
-    birthDate: "1998-04-12",
-    skills: [{ name: "React" }],
-    totalRate: null,
-    rateCount: 0,
-    skillVotes: {},
-    skillVoteCounts: {},
-    currentProjectId: null,
-    currentProjectTitle: null,
-    profileComplete: true,
-    ...over,
-  });
-  await db.doc(paths.userContact(uid)).set({
-    email: extra.email ?? `${uid}@example.com`,
-    isEmailVerified: true,
-  });
-  await db.doc(paths.userDetails(uid)).set({ telephone: "", iban: extra.iban ?? "", role: null });
+  await put(
+    db,
+    build.profile(uid, over.type ?? "JUNIOR", over),
+    build.contact(uid, extra.email ? { email: extra.email } : {}),
+    build.details(uid, { iban: extra.iban ?? "" }),
+  );
 }
 
-export async function addProject(db: Firestore, id: string, over: Record<string, unknown> = {}) {
-  await db.doc(paths.project(id)).set({
-    title: `Proje ${id}`,
-    definition: "",
-    type: "WEB",
-    status: "Ongoing",
-    isLive: true,
-    goLiveAt: null,
-    liveSince: null,
-    startedAt: null,
-    completed_percentage: 0,
-    memberCount: 0,
-    allPositionCount: 0,
-    openPositionCount: 0,
-    managerId: null,
-    imagePath: null,
-    team: [],
-    memberIds: [],
-    ...over,
-  });
+export async function addProject(db: Firestore, id: string, over: Over<ProjectDoc> = {}) {
+  await put(db, build.project(id, over));
 }
 
 export interface Seat {
@@ -64,50 +49,30 @@ export interface Seat {
 /** Members of a project with their filled positions, team strip and counts. */
 export async function addTeam(db: Firestore, projectId: string, seats: Seat[]) {
   const active = seats.filter((s) => !s.leftAt);
-  const team = active.map((s) => ({
-    uid: s.uid,
-    name: `Üye ${s.uid}`,
-    userName: `uye-${s.uid}`,
-    type: s.type,
-    positionName: s.positionName ?? "Frontend Developer",
-  }));
+  const team = active.map(teamMember);
   for (const s of seats) {
     const positionId = `seat-${s.uid}`;
-    await db.doc(paths.position(projectId, positionId)).set({
-      projectId,
-      positionName: s.positionName ?? "Frontend Developer",
-      type: s.type,
-      expectations: [],
-      status: s.leftAt ? "OPEN" : "FILLED",
-      windowStartsAt: null,
-      windowEndsAt: null,
-      applicantCount: 0,
-      filledBy: s.leftAt ? null : s.uid,
-    });
-    await db.doc(`${paths.members(projectId)}/${s.uid}`).set({
-      uid: s.uid,
-      name: `Üye ${s.uid}`,
-      userName: `uye-${s.uid}`,
-      type: s.type,
-      positionId,
-      positionName: s.positionName ?? "Frontend Developer",
-      active: !s.leftAt,
-      joinedAt: s.joinedAt ?? new Date("2026-01-05T09:00:00Z"),
-      leftAt: s.leftAt ?? null,
-    });
-    if (s.leftAt) {
-      await db
-        .doc(paths.memberDeparture(projectId, s.uid))
-        .set({ reason: "LEFT", leftAt: s.leftAt });
-    }
+    await put(
+      db,
+      build.position(projectId, positionId, {
+        positionName: s.positionName ?? "Frontend Developer",
+        type: s.type,
+        status: s.leftAt ? "OPEN" : "FILLED",
+        filledBy: s.leftAt ? null : s.uid,
+      }),
+      build.member(projectId, s, {
+        positionId,
+        joinedAt: s.joinedAt ?? FIXTURE_NOW,
+        leftAt: s.leftAt ?? null,
+      }),
+    );
+    if (s.leftAt) await put(db, build.departure(projectId, s.uid, { leftAt: s.leftAt }));
   }
-  await db.doc(paths.project(projectId)).set(
-    {
-      team,
-      memberIds: team.map((t) => t.uid),
-      memberCount: team.length,
-      allPositionCount: seats.length,
-    },
-    { merge: true },
-  );
+  const counts: Over<ProjectDoc> = {
+    team,
+    memberIds: team.map((t) => t.uid),
+    memberCount: team.length,
+    allPositionCount: seats.length,
+  };
+  await db.doc(paths.project(projectId)).set(counts, { merge: true });
 }

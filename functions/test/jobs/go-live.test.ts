@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { istanbulTime, paths } from "@platform/common";
 import { goLive } from "../../src/jobs/go-live.js";
-import { addProject, addUser } from "./fixtures.js";
+import { addProject, addUser, build } from "./fixtures.js";
 import { count, crashingAfter, plain, run, testDatabases } from "./harness.js";
 
 const firestore = testDatabases();
@@ -16,7 +16,8 @@ async function queue(db: FirebaseFirestore.Firestore) {
     status: "NotStarted",
     goLiveAt: istanbulTime(2026, 11, 27, 12),
   });
-  // Prepared in the console with a window from its planned date.
+  // Positions prepared in the console (written raw: console input, not complete documents), one
+  // with a window from its planned date.
   await db.doc(paths.position("first", "pm")).set({
     projectId: "first",
     positionName: "Project Manager",
@@ -119,7 +120,8 @@ describe("go-live", () => {
     await queue(db);
     const batch = db.batch();
     for (let i = 0; i < 450; i++) {
-      batch.set(db.doc(paths.user(`m${String(i).padStart(3, "0")}`)), { profileComplete: true });
+      const { path, data } = build.junior(`m${String(i).padStart(3, "0")}`);
+      batch.set(db.doc(path), data);
     }
     await batch.commit();
     // The go-live transaction and the first page of 400 commit; the second page crashes.

@@ -3,7 +3,7 @@ import type { Firestore } from "firebase-admin/firestore";
 import { istanbulTime, paths } from "@platform/common";
 import { announceProfitRate } from "../../src/jobs/announce-profit-rate.js";
 import { profitShare } from "../../src/jobs/profit-share.js";
-import { addProject, addTeam, addUser } from "./fixtures.js";
+import { addProject, addTeam, addUser, build, put } from "./fixtures.js";
 import { count, crashingAfter, dump, plain, run, testDatabases } from "./harness.js";
 
 const firestore = testDatabases();
@@ -15,12 +15,8 @@ const VALID_IBAN = "TR330006100519786457841326";
 /** November 2026 (30 days) with every kind of member. */
 async function november(netProfit: number | null = 10_000) {
   const db = firestore.newDb();
-  await db.doc(paths.platformConfig).set({ profitRate: 0.1, announcedProfitRate: 0.1 });
-  if (netProfit !== null) {
-    await db
-      .doc(`${paths.payouts}/2026-11`)
-      .set({ period: "2026-11", netProfit, computedAt: null });
-  }
+  await put(db, build.platformConfig());
+  if (netProfit !== null) await put(db, build.payoutPeriod("2026-11", netProfit));
   await addProject(db, "p");
   await addProject(db, "q");
   const iban = VALID_IBAN;
@@ -43,17 +39,14 @@ async function november(netProfit: number | null = 10_000) {
     { uid: "moved", type: "JUNIOR", leftAt: istanbulTime(2026, 11, 10, 9) },
   ]);
   // "moved" left p on the 10th and joined q the same day.
-  await db.doc(`${paths.members("q")}/moved`).set({
-    uid: "moved",
-    name: "Üye moved",
-    userName: "uye-moved",
-    type: "JUNIOR",
-    positionId: "x",
-    positionName: "Tester",
-    active: true,
-    joinedAt: istanbulTime(2026, 11, 10, 14),
-    leftAt: null,
-  });
+  await put(
+    db,
+    build.member(
+      "q",
+      { uid: "moved", type: "JUNIOR", positionName: "Tester" },
+      { positionId: "x", joinedAt: istanbulTime(2026, 11, 10, 14) },
+    ),
+  );
   return db;
 }
 
@@ -207,9 +200,7 @@ describe("profit-share", () => {
   it("waits for the net profit, then computes the month once", async () => {
     const db = await november(null);
     expect(await run(profitShare, db, payday)).toEqual({ periodsComputed: 0 });
-    await db
-      .doc(`${paths.payouts}/2026-11`)
-      .set({ period: "2026-11", netProfit: 5_000, computedAt: null });
+    await put(db, build.payoutPeriod("2026-11", 5_000));
     expect(await run(profitShare, db, istanbulTime(2026, 12, 16, 10))).toMatchObject({
       periodsComputed: 1,
     });
@@ -235,9 +226,7 @@ describe("profit-share", () => {
 
   it("writes a summary and no statements when nobody is eligible", async () => {
     const db = firestore.newDb();
-    await db
-      .doc(`${paths.payouts}/2027-02`)
-      .set({ period: "2027-02", netProfit: 800, computedAt: null });
+    await put(db, build.payoutPeriod("2027-02", 800));
     await addProject(db, "p");
     await addUser(db, "kid", { birthDate: "2012-03-01" }, { iban: "TR01" });
     await addTeam(db, "p", [{ uid: "kid", type: "JUNIOR" }]);
@@ -255,12 +244,12 @@ describe("profit-share", () => {
 describe("announce-profit-rate", () => {
   async function members(n: number) {
     const db = firestore.newDb();
-    await db.doc(paths.platformConfig).set({ profitRate: 0.1, announcedProfitRate: 0.1 });
+    await put(db, build.platformConfig());
     const writer = db.bulkWriter();
     for (let i = 0; i < n; i++) {
       const uid = `m${String(i).padStart(3, "0")}`;
-      void writer.set(db.doc(paths.user(uid)), { name: `Üye ${i}` });
-      void writer.set(db.doc(paths.userContact(uid)), { email: `${uid}@example.com` });
+      for (const { path, data } of [build.junior(uid, { name: `Üye ${i}` }), build.contact(uid)])
+        void writer.set(db.doc(path), data);
     }
     await writer.close();
     return db;

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { Firestore } from "firebase-admin/firestore";
 import { istanbulTime, paths } from "@platform/common";
 import { applyRemovalDecisions } from "../../src/jobs/apply-removal-decisions.js";
-import { addProject, addTeam, addUser } from "./fixtures.js";
+import { addProject, addTeam, addUser, build, put } from "./fixtures.js";
 import { count, dump, plain, run, testDatabases } from "./harness.js";
 
 const firestore = testDatabases();
@@ -10,20 +10,19 @@ const firestore = testDatabases();
 const now = istanbulTime(2026, 11, 23, 10, 5);
 
 async function review(db: Firestore, target: string, decision: "REMOVE" | "KEEP" | null) {
-  await db.doc(`${paths.removalReviews}/p_${target}_2026-11-20`).set({
-    projectId: "p",
-    projectTitle: "Proje p",
-    targetUserId: target,
-    targetName: `Üye ${target}`,
-    weekId: "2026-11-20",
-    requestCount: 2,
-    otherMemberCount: 3,
-    reasons: [],
-    decision,
-    decidedBy: decision ? "ops-1" : null,
-    appliedAt: null,
-    createdAt: istanbulTime(2026, 11, 20, 23, 59),
-  });
+  await put(
+    db,
+    build.removalReview(
+      { projectId: "p", targetUserId: target, weekId: "2026-11-20" },
+      {
+        requestCount: 2,
+        otherMemberCount: 3,
+        decision,
+        decidedBy: decision ? "ops-1" : null,
+        createdAt: istanbulTime(2026, 11, 20, 23, 59),
+      },
+    ),
+  );
 }
 
 async function team() {
@@ -107,7 +106,7 @@ describe("apply-removal-decisions", () => {
   it("closes a removal of someone who left meanwhile without touching the team", async () => {
     const db = await team();
     await db.doc(`${paths.members("p")}/j3`).update({ active: false, leftAt: now });
-    await db.doc(paths.memberDeparture("p", "j3")).set({ reason: "LEFT", leftAt: now });
+    await put(db, build.departure("p", "j3", { leftAt: now }));
     await review(db, "j3", "REMOVE");
     const report = await run(applyRemovalDecisions, db, now);
     expect(report).toMatchObject({ alreadyGone: 1, removed: 0 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { Firestore } from "firebase-admin/firestore";
 import { istanbulTime, paths } from "@platform/common";
 import { selectApplicants } from "../../src/jobs/select-applicants.js";
-import { addProject, addUser } from "./fixtures.js";
+import { addProject, addUser, build, put } from "./fixtures.js";
 import { count, dump, plain, run, testDatabases } from "./harness.js";
 
 const firestore = testDatabases();
@@ -11,32 +11,23 @@ const liveSince = istanbulTime(2026, 11, 20, 12);
 const saturdayNoon = istanbulTime(2026, 11, 21, 12);
 
 async function openPosition(db: Firestore, id: string, positionName = "Project Manager") {
-  await db.doc(paths.position("p", id)).set({
-    projectId: "p",
-    positionId: id,
-    positionName,
-    type: "JUNIOR",
-    expectations: [],
-    status: "OPEN",
-    windowStartsAt: liveSince,
-    windowEndsAt: saturdayNoon,
-    applicantCount: 0,
-    filledBy: null,
-  });
+  await put(
+    db,
+    build.position("p", id, {
+      positionName,
+      windowStartsAt: liveSince,
+      windowEndsAt: saturdayNoon,
+    }),
+  );
 }
 
 async function apply(db: Firestore, positionId: string, uid: string, rating: number, at: Date) {
   await addUser(db, uid);
-  await db.doc(paths.userState(uid)).set({ activeApplication: { projectId: "p", positionId } });
-  await db.doc(`${paths.applications("p", positionId)}/${uid}`).set({
-    userId: uid,
-    projectId: "p",
-    positionId,
-    status: "PENDING",
-    ratingAtApply: rating,
-    appliedAt: at,
-    decidedAt: null,
-  });
+  await put(
+    db,
+    build.state(uid, { projectId: "p", positionId }),
+    build.application("p", positionId, uid, { ratingAtApply: rating, appliedAt: at }),
+  );
 }
 
 async function scenario() {

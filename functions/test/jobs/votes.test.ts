@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
 import type { Firestore } from "firebase-admin/firestore";
-import { istanbulTime, paths } from "@platform/common";
+import { type VoteAnswerDoc, type VoteDoc, istanbulTime, paths } from "@platform/common";
+import type { Over } from "@platform/common/testing";
 import { closeVotes } from "../../src/jobs/close-votes.js";
 import { openVotes } from "../../src/jobs/open-votes.js";
-import { addProject, addTeam, addUser } from "./fixtures.js";
+import { addProject, addTeam, addUser, build, put } from "./fixtures.js";
 import { count, crashingAfter, dump, run, testDatabases } from "./harness.js";
 
 const firestore = testDatabases();
@@ -49,28 +50,21 @@ async function answer(
   db: Firestore,
   voter: string,
   target: string,
-  over: Record<string, unknown> = {},
+  over: Over<VoteAnswerDoc> = {},
 ) {
   const id = `${week}_${voter}_${target}`;
-  const vote = (await db.collection(paths.votes).doc(id).get()).data()!;
-  await db
-    .collection(paths.voteAnswers)
-    .doc(id)
-    .set({
-      voterId: voter,
-      targetUserId: target,
-      projectId: "p",
-      weekId: week,
-      kind: vote.kind,
-      scores: vote.kind === "MENTOR" ? null : scores(4),
-      feedback: "",
-      discardWanted: false,
-      discardReason: "",
-      skillVotes: {},
-      submittedAt: istanbulTime(2026, 11, 20, 14),
-      aggregatedAt: null,
-      ...over,
-    });
+  const vote = (await db.collection(paths.votes).doc(id).get()).data() as VoteDoc;
+  await put(
+    db,
+    build.voteAnswer(
+      { voterId: voter, targetUserId: target, projectId: "p", weekId: week, kind: vote.kind },
+      {
+        scores: vote.kind === "MENTOR" ? null : scores(4),
+        submittedAt: istanbulTime(2026, 11, 20, 14),
+        ...over,
+      },
+    ),
+  );
   await db.collection(paths.votes).doc(id).update({ status: "COMPLETED", completedAt: new Date() });
 }
 
@@ -211,9 +205,12 @@ describe("close-votes", () => {
 
   it("mails every operations specialist the new review and what to write, once", async () => {
     const db = await votedWeek();
-    await db.doc(`${paths.roles}/ops1`).set({ email: "ops1@example.com", role: "ops" });
-    await db.doc(`${paths.roles}/ops2`).set({ email: "ops2@example.com", role: "ops" });
-    await db.doc(`${paths.roles}/hr1`).set({ email: "hr1@example.com", role: "hr" });
+    await put(
+      db,
+      build.role("ops1", "ops", "ops1@example.com"),
+      build.role("ops2", "ops", "ops2@example.com"),
+      build.role("hr1", "hr", "hr1@example.com"),
+    );
     await run(closeVotes, db, closes);
     const mails = (await db.collection(paths.mail).get()).docs.map((d) => d.data());
     expect(mails.map((m) => m.to).sort()).toEqual(["ops1@example.com", "ops2@example.com"]);
@@ -282,23 +279,13 @@ describe("close-votes", () => {
   it("counts an answer that arrived after the run in the next run", async () => {
     const db = await votedWeek();
     await run(closeVotes, db, closes);
-    await db
-      .collection(paths.voteAnswers)
-      .doc(`${week}_j2_j3`)
-      .set({
-        voterId: "j2",
-        targetUserId: "j3",
-        projectId: "p",
-        weekId: week,
-        kind: "PEER",
-        scores: scores(1),
-        feedback: "",
-        discardWanted: false,
-        discardReason: "",
-        skillVotes: {},
-        submittedAt: istanbulTime(2026, 11, 20, 23, 58, 59),
-        aggregatedAt: null,
-      });
+    await put(
+      db,
+      build.voteAnswer(
+        { voterId: "j2", targetUserId: "j3", projectId: "p", weekId: week, kind: "PEER" },
+        { scores: scores(1), submittedAt: istanbulTime(2026, 11, 20, 23, 58, 59) },
+      ),
+    );
     const next = await run(closeVotes, db, istanbulTime(2026, 11, 28, 0, 0));
     expect(next).toMatchObject({ answersCounted: 1 });
     expect((await db.doc(paths.user("j3")).get()).data()).toMatchObject({

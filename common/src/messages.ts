@@ -23,6 +23,10 @@ export const messages = {
     multipartRequired: "Dosya multipart/form-data olarak gönderilmelidir.",
     bodyTooLarge: "İstek gövdesi çok büyük.",
     invalidPath: "İstek adresi geçersiz.",
+    pageSizeInvalid: "Sayfa boyutu geçersiz.",
+    listRequired: "Bu alan bir liste olmalıdır.",
+    listItemInvalid: "Geçersiz liste öğesi.",
+    booleanInvalid: "Geçersiz onay değeri.",
   },
   limits: {
     /** A limit of spec-less abuse protection: how long until the next try is allowed. */
@@ -73,6 +77,8 @@ export const messages = {
     passwordRule: "Sifre en az 8 karakter, bir buyuk harf ve bir rakam icermelidir.",
     /** Sign-up's password rule: only the length is checked. */
     passwordMinLength: "Şifre en az 8 karakter olmalıdır.",
+    passwordRequired: "Şifre zorunludur.",
+    passwordMaxLength: "Şifre en fazla 128 karakter olabilir.",
     resetMailSent: "Lutfen e-posta kutunuzu kontrol ediniz.",
     passwordUpdated: "Sifreniz basariyla guncellendi.",
     emailRequired: "E-posta adresi zorunludur.",
@@ -88,6 +94,9 @@ export const messages = {
   },
   users: {
     pageOutOfRange: (lastPage: number) => `Sayfa numarası geçersiz: son sayfa ${lastPage}.`,
+    pageInvalid: "Sayfa numarası geçersiz.",
+    searchTooLong: "Arama metni en fazla 100 karakter olabilir.",
+    nameMissing: "İsim ve soyisim zorunludur.",
     updateFailed: "Profil güncellenirken bir hata oluştu",
     updateSuccess: "Degisiklikler basariyla kaydedildi",
     fetchFailed: "Kullanıcı bilgisi alınamadı.",
@@ -159,6 +168,12 @@ export const messages = {
     objectMissing: "Yüklenen dosya depolamada bulunamadı.",
     pathNotAllowed: "Bu dosya yolu bu görsel için kullanılamaz.",
     notAllowed: "Bu görseli değiştirme yetkiniz bulunmamaktadır.",
+    invalidOwnerId: "Geçersiz görsel sahibi ID'si.",
+    invalidImageId: "Geçersiz görsel ID'si.",
+    relatedTypeInvalid: "relatedType User veya Project olmalıdır.",
+    imageTypeInvalid: "imageType Profile veya Logo olmalıdır.",
+    imageTypeMismatch: (relatedType: string, expected: string) =>
+      `${relatedType} için görsel tipi ${expected} olmalıdır.`,
   },
   projects: {
     listFailed: "Proje listesi yüklenirken bir hata oluştu",
@@ -198,6 +213,18 @@ export const messages = {
     leaveSuccess: "Projeden başarıyla ayrıldınız",
     leaveFailed: "Projeden ayrılırken bir hata oluştu",
     notMember: "Bu projenin aktif bir üyesi değilsiniz.",
+    invalidId: "Geçersiz proje ID'si.",
+    invalidPositionId: "Geçersiz pozisyon ID'si.",
+    titleNotText: "Proje başlığı metin olmalıdır.",
+    titleTooShort: "Proje başlığı en az 2 karakter olmalıdır.",
+    titleTooLong: "Proje başlığı en fazla 120 karakter olabilir.",
+    definitionNotText: "Proje tanımı metin olmalıdır.",
+    definitionTooLong: "Proje tanımı en fazla 5000 karakter olabilir.",
+    positionNameRequired: "Lütfen bir pozisyon seçin",
+    expectationsNotList: "Beklentiler bir liste olmalıdır.",
+    positionTypeInvalid: "Pozisyon tipi Jr veya Sr olmalıdır.",
+    positionsNotList: "Pozisyonlar bir liste olmalıdır.",
+    positionsTooMany: "Tek seferde en fazla 20 pozisyon eklenebilir.",
   },
   votes: {
     voteIdRequired: "Vote ID gerekli",
@@ -216,11 +243,20 @@ export const messages = {
       "Mentörle çalışmayı yalnızca aynı projedeki bir Junior sonlandırma isteğinde bulunabilir.",
     discardTargetNotSenior: "Sonlandırma isteği yalnızca bir Senior için yapılabilir.",
     skillVotesTooMany: "En fazla 50 yetenek puanlanabilir.",
+    feedbackNotText: "Geri bildirim metin olmalıdır.",
+    feedbackTooLong: "Geri bildirim en fazla 2000 karakter olabilir.",
+    discardWantedInvalid: "discardWanted true veya false olmalıdır.",
+    discardReasonNotText: "Çıkarılma sebebi metin olmalıdır.",
+    discardReasonTooLong: "Çıkarılma sebebi en fazla 1000 karakter olabilir.",
+    reasonNotText: "Sebep metin olmalıdır.",
+    reasonTooLong: "Sebep en fazla 1000 karakter olabilir.",
   },
   notifications: {
     notFound: "Bildirim bulunamadı.",
     markedRead: "Bildirim okundu olarak işaretlendi.",
     deleted: "Bildirim silindi.",
+    invalidId: "Geçersiz bildirim ID'si.",
+    limitTooLarge: "Sayfa boyutu en fazla 200 olabilir.",
   },
   lookups: {
     invalidIsoCode: "Geçersiz ülke kodu.",
@@ -260,3 +296,70 @@ function waitText(seconds: number): string {
   const minutes = Math.ceil(seconds / 60);
   return minutes < 60 ? `${minutes} dakika` : `${Math.ceil(seconds / 3600)} saat`;
 }
+
+/**
+ * The texts of the mails the platform sends (subjects and paragraphs). A separate export from
+ * `messages` so that the web bundle, which never sends mail, leaves them out.
+ */
+export const mailTexts = {
+  hello: "Merhaba,",
+  helloName: (name: string) => `Merhaba ${name},`,
+  notYou: "Bu isteği siz yapmadıysanız bu e-postayı dikkate almayın.",
+  verificationCode: {
+    subject: "E-posta onay kodunuz",
+    code: (code: string) => `Kaydınızı tamamlamak için e-posta onay kodunuz: ${code}`,
+    validity: "Kod 10 dakika geçerlidir. Bu isteği siz yapmadıysanız bu e-postayı dikkate almayın.",
+  },
+  emailConfirmation: {
+    subject: "E-posta adresinizi onaylayın",
+    action: "E-posta adresinizi onaylamak için aşağıdaki bağlantıya tıklayın.",
+    button: "E-postamı Onayla",
+  },
+  passwordReset: {
+    subject: "Şifre yenileme",
+    action: "Şifrenizi yenilemek için aşağıdaki bağlantıya tıklayın ve yeni şifrenizi belirleyin.",
+    notYou: "Bu isteği siz yapmadıysanız bu e-postayı dikkate almayın; şifreniz değişmeyecek.",
+    button: "Yeni Şifre Belirle",
+  },
+  emailChanged: {
+    subject: "E-posta adresiniz değiştirildi",
+    changed: (newEmail: string) =>
+      `Hesabınızın e-posta adresi ${newEmail} olarak değiştirildi. Bu bildirim önceki adresinize gönderilmiştir.`,
+    notYou: "Bu değişikliği siz yapmadıysanız lütfen hemen bizimle iletişime geçin.",
+  },
+  removalReview: {
+    subject: (targetName: string, projectTitle: string) =>
+      `Çıkarma incelemesi: ${targetName} (${projectTitle})`,
+    opened: (projectTitle: string, targetName: string, weekId: string) =>
+      `"${projectTitle}" projesinde ${targetName} için çıkarma incelemesi açıldı (hafta ${weekId}).`,
+    votes: (otherMemberCount: number, requestCount: number, targetName: string) =>
+      `Oylar: diğer ${otherMemberCount} ekip üyesinden ${requestCount} kişi ${targetName} adlı üyenin ekipten çıkarılmasını istedi.`,
+    reasons: (reasons: string[]) => `Gerekçeler:\n${reasons.map((x) => `- ${x}`).join("\n")}`,
+    noReasons: "Gerekçe yazılmadı.",
+    howToDecide: (id: string) =>
+      `Kararınızı Firebase konsolunda removalReviews/${id} belgesine yazın: decision alanına (string) "REMOVE" (üye ekipten çıkarılır) ya da "KEEP" (üye ekipte kalır), decidedBy alanına (string) e-posta adresinizi. Karar birkaç dakika içinde uygulanır.`,
+  },
+  consoleProblem: {
+    subject: (path: string) => `Konsol girdisi kullanılamadı: ${path}`,
+    unusable: (path: string) => `Firebase konsolunda yazılan bir belge kullanılamadı: ${path}`,
+    howToFix:
+      "Belgeyi docs/operations.md'de anlatıldığı gibi düzeltin; iş bir sonraki çalışmasında belgeyi yeniden dener ve sorun giderildiğinde problem alanını siler.",
+  },
+  profitRate: {
+    subject: "Kâr paylaşımı oranı güncellendi",
+    dearMember: "değerli üyemiz",
+    payout:
+      "Kalan tutar her ayın 15'inde, bir önceki ay için, çalışılan gün sayısına göre 18 yaşını doldurmuş Junior üyeler arasında paylaştırılır ve bildirdiğiniz IBAN'a ödenir.",
+  },
+  profitShare: {
+    heldSubject: (month: string) => `${month} kâr payınız IBAN bilginizi bekliyor`,
+    held: (month: string, amount: string) =>
+      `${month} kâr payınız ${amount} olarak hesaplandı, ancak hesabınızda IBAN bilgisi bulunmadığı için ödemeye alınamadı.`,
+    heldKept:
+      "Payınız sizin için saklanıyor: Hesabım sayfasındaki Ödeme Bilgileri bölümüne IBAN numaranızı girdiğinizde, ertesi hesaplamada ödemeye alınır.",
+    releasedSubject: (month: string) => `${month} kâr payınız ödemeye alındı`,
+    released: (month: string, amount: string) =>
+      `IBAN bilginiz kaydedildi. ${month} kâr payınız (${amount}) ödemeye alındı.`,
+    releasedWhere: "Ayrıntıları Hesabım sayfasındaki Kazançlarım bölümünde görebilirsiniz.",
+  },
+} as const;

@@ -8,6 +8,7 @@ import {
   safeReturnPath as sameOriginPath,
   sameEmail,
 } from "@platform/common";
+import { apiPath, contract } from "@platform/common/api";
 import { appBaseUrl } from "../config.js";
 import { forbidden, invalid, notFound, unauthenticated } from "../domain/errors.js";
 import { IdentityError, authCode, oobCodeOf } from "../infra/identity.js";
@@ -114,7 +115,7 @@ export async function sendEmailConfirmation(
   }
   const oobCode = oobCodeOf(await deps.auth.generateEmailVerificationLink(user.email));
   const link =
-    `${appBaseUrl()}/api/auth/verify-email?token=${encodeURIComponent(oobCode)}` +
+    `${appBaseUrl()}${apiPath(contract.auth.verifyEmail)}?token=${encodeURIComponent(oobCode)}` +
     `&continueUrl=${encodeURIComponent(safeReturnPath(input.redirectUrl))}`;
   const batch = deps.db.batch();
   deps.mail.queue(batch, emailConfirmationMail(user.email, link), now);

@@ -57,7 +57,7 @@ async function assertMayChange(
 function checkKind(relatedType: RelatedType, imageType: ImageType) {
   const expected: ImageType = relatedType === "User" ? "Profile" : "Logo";
   if (imageType !== expected)
-    throw invalid(`${relatedType} için görsel tipi ${expected} olmalıdır.`);
+    throw invalid(messages.images.imageTypeMismatch(relatedType, expected));
 }
 
 /** Storage folder of an owner's images (matches storage.rules). */

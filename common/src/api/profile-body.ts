@@ -1,11 +1,13 @@
 /**
  * The shape of the `PATCH /users` body (spec §7): known sections only, every list bounded in count
  * and every text in length (PROFILE_LIMITS). Values of another type pass on unchanged, because
- * the section rules (services/profile-update.ts) give them their spec §5 meaning: a list that is
- * not a list is an empty list, an empty gender clears it, and so on.
+ * the section rules (`buildProfileUpdate` in the functions) give them their spec §5 meaning: a
+ * list that is not a list is an empty list, an empty gender clears it, and so on.
  */
-import { z } from "zod";
-import { PROFILE_LIMITS as L, isReservedFirestoreName, messages } from "@platform/common";
+import * as z from "zod/mini";
+import { messages } from "../messages.js";
+import { PROFILE_LIMITS as L } from "../domain/profile-limits.js";
+import { isReservedFirestoreName } from "../domain/document-id.js";
 
 const M = messages.users;
 
@@ -16,7 +18,7 @@ const fits = (v: unknown, max: number) => typeof v !== "string" || v.trim().leng
 
 /** Any value, but a string at most `max` characters. */
 const text = (max: number, message: string) =>
-  z.unknown().refine((v) => fits(v, max), { error: message });
+  z.unknown().check(z.refine((v) => fits(v, max), { error: message }));
 
 /** A string or an object whose `name` is a string, at most `max` characters. */
 const named = (v: unknown, max: number) => fits(isObject(v) ? v.name : v, max);
@@ -26,10 +28,10 @@ const named = (v: unknown, max: number) => fits(isObject(v) ? v.name : v, max);
  * the rules to read as an empty list.
  */
 const list = (max: number, tooMany: string, item: (v: unknown) => boolean, badItem: string) =>
-  z
-    .unknown()
-    .refine((v) => !Array.isArray(v) || v.length <= max, { error: tooMany, abort: true })
-    .refine((v) => !Array.isArray(v) || v.every(item), { error: badItem });
+  z.unknown().check(
+    z.refine((v) => !Array.isArray(v) || v.length <= max, { error: tooMany, abort: true }),
+    z.refine((v) => !Array.isArray(v) || v.every(item), { error: badItem }),
+  );
 
 const skillName = (v: unknown) => {
   const name = isObject(v) ? v.name : v;
@@ -43,12 +45,14 @@ const language = (v: unknown) =>
 
 const address = z
   .unknown()
-  .refine(
-    (v) =>
-      isObject(v)
-        ? fits(v.country, L.addressPart) && fits(v.city, L.addressPart)
-        : fits(v, L.address),
-    { error: M.addressTooLong },
+  .check(
+    z.refine(
+      (v) =>
+        isObject(v)
+          ? fits(v.country, L.addressPart) && fits(v.city, L.addressPart)
+          : fits(v, L.address),
+      { error: M.addressTooLong },
+    ),
   );
 
 const personalFields = {
@@ -56,7 +60,7 @@ const personalFields = {
   gender: text(L.gender, M.genderInvalid),
   birthDate: text(L.birthDate, M.birthDateInvalid),
   address,
-  position: z.unknown().refine((v) => named(v, L.position), { error: M.positionUnknown }),
+  position: z.unknown().check(z.refine((v) => named(v, L.position), { error: M.positionUnknown })),
 };
 
 const contactFields = {
@@ -64,8 +68,8 @@ const contactFields = {
   telephone: text(L.telephone, M.telephoneDigits),
 };
 
-const section = <S extends z.ZodRawShape>(shape: S) =>
-  z.object(shape, { error: M.sectionInvalid }).partial().catchall(z.unknown());
+const section = <S extends z.core.$ZodLooseShape>(shape: S) =>
+  z.catchall(z.partial(z.object(shape, { error: M.sectionInvalid })), z.unknown());
 
 const sections = {
   personalData: section(personalFields),
@@ -85,13 +89,11 @@ const sections = {
   iban: text(L.iban, M.ibanInvalid),
 };
 
-export const profileUpdateBody = z
-  .object(sections)
-  .partial()
-  .catchall(z.unknown())
-  .superRefine((body, ctx) => {
+export const profileUpdateBody = z.catchall(z.partial(z.object(sections)), z.unknown()).check(
+  z.superRefine((body, ctx) => {
     const unknown = Object.keys(body).filter((k) => !Object.hasOwn(sections, k));
     if (unknown.length > 0) {
       ctx.addIssue({ code: "custom", message: M.unknownSection(unknown.join(", ")) });
     }
-  });
+  }),
+);

@@ -4,7 +4,7 @@ import { lazyScreen } from "../components/lazyScreen";
 import { PageLoader } from "../components/PageLoader";
 import { AppLayout } from "../components/shell/AppLayout";
 import { RouteErrorRedirect } from "../components/shell/RouteErrorRedirect";
-import { MemberShellExtras, memberRoutes } from "../features/member-routes";
+import { MemberShellExtras, memberRoutes } from "./memberRoutes";
 
 const legal = () => import("../features/legal/LegalPages");
 const directory = () => import("../features/directory/DirectoryPage");

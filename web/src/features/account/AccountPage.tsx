@@ -33,7 +33,7 @@ import { formatAddress, formatAverage } from "../../lib/format";
 import { useLogout } from "../../lib/session/useSession";
 import { useUserProjects } from "../../lib/userProjects";
 import { useViewer } from "../../lib/viewer";
-import { projectStatusText } from "../projects/rules";
+import { projectStatusText } from "../../lib/projectRules";
 import {
   useAccountFeedbacks,
   useAccountUser,

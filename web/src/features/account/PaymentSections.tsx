@@ -37,7 +37,7 @@ import {
   formatShare,
   periodLabel,
   statementHint,
-} from "./payment-rules";
+} from "./paymentRules";
 import { EDIT_TEXTS as E } from "./texts";
 
 export const PAYMENT_TEXTS = {

@@ -28,7 +28,7 @@ import { useStorageUrl } from "../../lib/storage";
 import { useUserProjects } from "../../lib/userProjects";
 import { useViewer } from "../../lib/viewer";
 import { useContactEmail, useProfileUser, type ProfileUser } from "./data";
-import { projectStatusText } from "../projects/rules";
+import { projectStatusText } from "../../lib/projectRules";
 import { SkillAverages } from "../../components/SkillAverages";
 import { canEndMentorship, canSeeEmail, formatAddress } from "./format";
 import { PROFILE_TEXTS as T } from "./texts";

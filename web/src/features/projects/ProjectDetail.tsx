@@ -31,7 +31,7 @@ import {
   joinRefusal,
   positionTypeLabel,
   projectTypeLabel,
-} from "./rules";
+} from "../../lib/projectRules";
 import { PROJECT_TEXTS as T } from "./texts";
 import classes from "./projects.module.css";
 

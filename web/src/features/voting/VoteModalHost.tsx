@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from "react";
 import { useSearchParams } from "react-router-dom";
-import { VOTE_QUERY_PARAM, withoutVoteParam } from "./query-param";
+import { VOTE_QUERY_PARAM, withoutVoteParam } from "../../lib/voteQueryParam";
 
 // The popup's code is fetched the first time a page asks for it, not on every first visit.
 const VoteModal = lazy(() => import("./VoteModal").then((m) => ({ default: m.VoteModal })));

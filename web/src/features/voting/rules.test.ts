@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { withoutVoteParam } from "./query-param";
+import { withoutVoteParam } from "../../lib/voteQueryParam";
 import { checkVote, emptyVoteForm, type VoteForm } from "./rules";
 
 const rated = (overrides: Partial<VoteForm> = {}): VoteForm => ({

@@ -2,7 +2,7 @@
  * The app's `/api` client: Bearer token from the Firebase Auth SDK's current user, refreshed by
  * forcing a new ID token. The session layer registers what ending the session means.
  */
-import { appCheckToken } from "../app-check";
+import { appCheckToken } from "../appCheck";
 import { appCheck, auth } from "../firebase";
 import { createApiClient, type SessionLost } from "./client";
 

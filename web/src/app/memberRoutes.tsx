@@ -2,9 +2,9 @@ import { Outlet, type RouteObject } from "react-router-dom";
 import { lazyScreen } from "../components/lazyScreen";
 import { FlashToastOutlet } from "../lib/flashToast";
 import { SessionController } from "../lib/session/useSession";
-import { VoteModalHost } from "./voting/VoteModalHost";
+import { VoteModalHost } from "../features/voting/VoteModalHost";
 
-const authScreens = () => import("./auth/screens");
+const authScreens = () => import("../features/auth/screens");
 
 /**
  * What the member side adds to every page: the session wiring (renewal at start and every 14
@@ -48,20 +48,24 @@ export const memberRoutes: RouteObject[] = [
       {
         path: "/projeler/edit/:projectId",
         lazy: lazyScreen(
-          () => import("./project-edit/ProjectEditPage").then((m) => m.ProjectEditPage),
+          () => import("../features/project-edit/ProjectEditPage").then((m) => m.ProjectEditPage),
           { member: true },
         ),
       },
       {
         path: "/hesabim/:nameSlug",
-        lazy: lazyScreen(() => import("./account/AccountPage").then((m) => m.AccountPage), {
-          member: true,
-        }),
+        lazy: lazyScreen(
+          () => import("../features/account/AccountPage").then((m) => m.AccountPage),
+          {
+            member: true,
+          },
+        ),
       },
       {
         path: "/bildirimler",
         lazy: lazyScreen(
-          () => import("./notifications/NotificationsPage").then((m) => m.NotificationsPage),
+          () =>
+            import("../features/notifications/NotificationsPage").then((m) => m.NotificationsPage),
           { member: true },
         ),
       },

@@ -57,6 +57,7 @@ import { PhotoControls } from "./PhotoControls";
 import { EarningsSection, PaymentSection } from "./PaymentSections";
 import { DataRights } from "./DataRights";
 import { EDIT_TEXTS as E, ACCOUNT_TEXTS as T } from "./texts";
+import { accountPath, projectEditPath } from "../../app/screens";
 
 function Section(props: {
   title: string;
@@ -228,7 +229,7 @@ function ProjectRow({ project, canEdit }: { project: UserProjectDto; canEdit: bo
             <Menu.Item
               disabled={!canEdit}
               onClick={() =>
-                navigate(`/projeler/edit/${project._id}`, { state: { projectId: project._id } })
+                navigate(projectEditPath(project._id), { state: { projectId: project._id } })
               }
             >
               {T.edit}
@@ -280,7 +281,7 @@ function useHashScroll(ready: boolean) {
   }, [hash, ready]);
 }
 
-/** /hesabim/{name-slug}: the signed-in member's own page. */
+/** `screens.account` (by name slug): the signed-in member's own page. */
 export function AccountPage() {
   usePageMeta({ title: T.title, description: T.description });
   const viewer = useViewer();
@@ -334,7 +335,7 @@ export function AccountPage() {
 
   // the address carries the member's own slug; any other slug is replaced (keeping the hash)
   if (u.userName && nameSlug !== u.userName) {
-    return <Navigate to={`/hesabim/${u.userName}${location.search}${location.hash}`} replace />;
+    return <Navigate to={`${accountPath(u.userName)}${location.search}${location.hash}`} replace />;
   }
   const canEdit = canEditProjects(u.position?.name);
   return (

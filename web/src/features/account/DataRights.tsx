@@ -11,6 +11,7 @@ import { useState, type FormEvent } from "react";
 import { api } from "../../lib/api/index";
 import { messageOf } from "../../lib/api/errors";
 import { useLogout } from "../../lib/session/useSession";
+import { screens } from "../../app/screens";
 
 export const DATA_RIGHTS_TEXTS = {
   title: "Kişisel Verilerim",
@@ -55,7 +56,7 @@ function DeleteAccountModal(props: { opened: boolean; onClose: () => void }) {
         message: body.message ?? messages.account.deleted,
         autoClose: 10_000,
       });
-      await logout({ force: true, to: "/" });
+      await logout({ force: true, to: screens.home });
     },
     onError: (err) => setError(messageOf(err, messages.general.error)),
   });

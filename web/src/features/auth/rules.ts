@@ -13,6 +13,7 @@ import {
 import { ApiError, messageOf } from "../../lib/api/errors";
 import { isEmailAddress } from "../../lib/format";
 import { AUTH_TEXTS } from "./texts";
+import { screens } from "../../app/screens";
 
 // ---- the code boxes -------------------------------------------------------------------------
 
@@ -171,7 +172,7 @@ export function resetPasswordErrorText(error: unknown): string {
   return messageOf(error, messages.auth.resetError);
 }
 
-/** The `token` of /yeni_sifre_belirle?token=…, or null when it is missing or blank. */
+/** The `token` of the new-password address (`?token=…`), or null when it is missing or blank. */
 export function resetTokenFrom(search: string): string | null {
   const token = new URLSearchParams(search).get("token");
   return token && token.trim() !== "" ? token.trim() : null;
@@ -189,7 +190,7 @@ export function consentLink(path: string, who: { name: string; email: string }):
  */
 export function afterLoginPath(state: unknown, origin: string): string {
   const from = (state as { from?: unknown } | null)?.from;
-  if (typeof from !== "string") return "/";
+  if (typeof from !== "string") return screens.home;
   const path = safeReturnPath(from, origin);
-  return path.startsWith("/giris_yap") ? "/" : path;
+  return path.startsWith(screens.login) ? screens.home : path;
 }

@@ -28,6 +28,7 @@ import {
 } from "./pagination";
 import { DIRECTORY_TEXTS as T } from "./texts";
 import { UserCard } from "./UserCard";
+import { screens } from "../../app/screens";
 
 /** Search debounce of the directories (spec §9). */
 export const SEARCH_DEBOUNCE_MS = 400;
@@ -84,7 +85,9 @@ function DirectoryPage({ type }: { type: MemberType }) {
     <Container size="xl" py="xl">
       <PageMeta title={T.heading(type)} description={T.description(type)} />
       <Stack gap="lg">
-        <PageBreadcrumbs items={[{ label: T.home, to: "/" }, { label: T.heading(type) }]} />
+        <PageBreadcrumbs
+          items={[{ label: T.home, to: screens.home }, { label: T.heading(type) }]}
+        />
         <Group justify="space-between" align="flex-end" gap="md">
           <Title order={1} data-testid="directory-title">
             {heading}

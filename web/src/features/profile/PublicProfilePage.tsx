@@ -32,6 +32,7 @@ import { projectStatusText } from "../../lib/projectRules";
 import { SkillAverages } from "../../components/SkillAverages";
 import { canEndMentorship, canSeeEmail, formatAddress } from "./format";
 import { PROFILE_TEXTS as T } from "./texts";
+import { directoryPath, screens } from "../../app/screens";
 
 function Section({
   title,
@@ -198,10 +199,10 @@ function PublicProfilePage({ type }: { type: MemberType }) {
   const emailAllowed = user !== null && canSeeEmail(viewer.profile, user);
   const email = useContactEmail(user?.id, emailAllowed);
   const projects = useUserProjects(user?.id);
-  const directory = type === "JUNIOR" ? "/juniorlar" : "/seniorlar";
+  const directory = directoryPath(type);
 
   const crumbs = [
-    { label: T.home, to: "/" },
+    { label: T.home, to: screens.home },
     { label: T.directory(type), to: directory },
     ...(user ? [{ label: user.name }] : []),
   ];
@@ -265,7 +266,7 @@ function PublicProfilePage({ type }: { type: MemberType }) {
                       <Stack gap={0} miw={0}>
                         <Anchor
                           component={Link}
-                          to="/projeler"
+                          to={screens.projects}
                           state={{ highlightProjectId: p.id }}
                           fw={600}
                         >

@@ -16,7 +16,7 @@ import { withId, type WithId } from "../../lib/firestore";
 export type ProfileUser = WithId<UserDoc>;
 
 /**
- * The profile behind /junior/{userName} or /senior/{userName}: by the id in the navigation state
+ * The profile behind `screens.juniorProfile` or `screens.seniorProfile`: by the id in the navigation state
  * when there is one, otherwise by the slug and type (so a direct link works too).
  */
 export function useProfileUser(type: MemberType, userName: string, uid: string | undefined) {

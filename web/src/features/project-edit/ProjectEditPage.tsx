@@ -49,6 +49,7 @@ import {
   type NewPosition,
 } from "./rules";
 import { EDIT_PROJECT_TEXTS as T } from "./texts";
+import { screens } from "../../app/screens";
 
 function Section(props: { title: string; children: ReactNode; testId: string }) {
   return (
@@ -334,7 +335,7 @@ function Editor({ project }: { project: ProjectDto }) {
 }
 
 /**
- * /projeler/edit/{projectId}: the project's Junior Project Manager edits it. Anyone else is sent
+ * `screens.projectEdit`: the project's Junior Project Manager edits it. Anyone else is sent
  * to the project list with this project highlighted.
  */
 export function ProjectEditPage() {
@@ -364,7 +365,7 @@ export function ProjectEditPage() {
   } else if (!project.data) {
     body = <Text>{T.notFound}</Text>;
   } else if (!isProjectManager(project.data.managerId, viewer.uid)) {
-    return <Navigate to="/projeler" replace state={{ highlightProjectId: projectId }} />;
+    return <Navigate to={screens.projects} replace state={{ highlightProjectId: projectId }} />;
   } else {
     body = <Editor key={project.data._id} project={project.data} />;
   }

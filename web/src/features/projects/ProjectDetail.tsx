@@ -34,6 +34,7 @@ import {
 } from "../../lib/projectRules";
 import { PROJECT_TEXTS as T } from "./texts";
 import classes from "./projects.module.css";
+import { profilePath } from "../../app/screens";
 
 function TeamStrip({ project }: { project: Project }) {
   if (project.team.length === 0) {
@@ -49,7 +50,7 @@ function TeamStrip({ project }: { project: Project }) {
         <Card
           key={member.uid}
           component={Link}
-          to={`/${member.type === "SENIOR" ? "senior" : "junior"}/${member.userName}`}
+          to={profilePath(member.type, member.userName)}
           state={{ uid: member.uid }}
           withBorder
           radius="md"

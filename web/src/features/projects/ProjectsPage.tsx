@@ -11,6 +11,7 @@ import { ProjectCard, ProjectCardSkeleton } from "./ProjectCard";
 import { ProjectDetail } from "./ProjectDetail";
 import { PROJECT_TEXTS as T } from "./texts";
 import classes from "./projects.module.css";
+import { screens } from "../../app/screens";
 
 /** Below this width the list and the detail take turns (spec §9). */
 export const SPLIT_MIN_WIDTH = 640;
@@ -95,7 +96,7 @@ export function ProjectsPage() {
         <Stack align="center" py={48} gap="sm" ta="center" data-testid="projects-empty">
           <Title order={2}>{T.emptyTitle}</Title>
           <Text c="dimmed">{T.emptyText}</Text>
-          <Button component={Link} to="/" leftSection={<IconHome size={18} />} mt="sm">
+          <Button component={Link} to={screens.home} leftSection={<IconHome size={18} />} mt="sm">
             {T.home}
           </Button>
         </Stack>

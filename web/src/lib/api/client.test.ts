@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createApiClient, type ApiClientOptions, type ApiErrorEvent } from "./client";
 import { ApiError, messageOf } from "./errors";
+import { screens } from "../../app/screens";
 
 const NO_RESPONSE = "Sunucuya bağlanılamadı. Lütfen internet bağlantınızı kontrol edin.";
 
@@ -460,7 +461,7 @@ describe("401 and the token refresh", () => {
     }
     expect(onSessionLost).toHaveBeenCalledTimes(1);
     expect(onSessionLost).toHaveBeenCalledWith({ message: "Yeni access token alinamadi." });
-    expect(events).toEqual([{ status: 401, path: "/giris_yap", requestPath: "/a", method: "GET" }]);
+    expect(events).toEqual([{ status: 401, path: screens.login, requestPath: "/a", method: "GET" }]);
     expect(calls).toHaveLength(2);
   });
 
@@ -504,7 +505,7 @@ describe("401 and the token refresh", () => {
     expect(onSessionLost).toHaveBeenCalledWith({
       message: "Oturum süreniz dolmuş. Lütfen tekrar giriş yapın.",
     });
-    expect(events).toEqual([{ status: 401, path: "/giris_yap", requestPath: "/a", method: "GET" }]);
+    expect(events).toEqual([{ status: 401, path: screens.login, requestPath: "/a", method: "GET" }]);
   });
 
   it("login's 401 is an answer, not a reason to refresh", async () => {
@@ -524,7 +525,7 @@ describe("401 and the token refresh", () => {
 });
 
 describe("API error event", () => {
-  it("a GET failing with ≥ 500 after the retries sends the app to /server-error", async () => {
+  it("a GET failing with ≥ 500 after the retries sends the app to the server-error screen", async () => {
     const { fetch } = scriptedFetch(() => json(500, { success: false }));
     const api = client(fetch);
     const events: ApiErrorEvent[] = [];
@@ -533,7 +534,7 @@ describe("API error event", () => {
     await vi.advanceTimersByTimeAsync(6_000);
     await first;
     expect(events).toEqual([
-      { status: 500, path: "/server-error", requestPath: "/projects", method: "GET" },
+      { status: 500, path: screens.serverError, requestPath: "/projects", method: "GET" },
     ]);
     off();
     const second = api.get("/projects").catch(() => undefined);

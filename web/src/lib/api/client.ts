@@ -26,6 +26,7 @@
 import type { ApiResponse } from "@platform/common";
 import { messages } from "@platform/common";
 import { API_TEXTS, ApiError, errorText, isCsrfRejection, messageOf } from "./errors";
+import { screens } from "../../app/screens";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
@@ -99,8 +100,6 @@ export const MAX_RETRIES = 3;
 /** Wait before retry n (1-based): n seconds. */
 export const retryDelayMs = (retry: number) => retry * 1000;
 export const CSRF_PATH = "/auth/csrf-token";
-export const SERVER_ERROR_PATH = "/server-error";
-export const LOGIN_PAGE_PATH = "/giris_yap";
 
 const SAFE_METHODS: ReadonlySet<HttpMethod> = new Set(["GET"]);
 /** Calls whose 401 is an answer in itself, never a reason to refresh the token. */
@@ -235,7 +234,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   /** Ends the session: the session layer logs out and the app goes to the login page. */
   async function endSession(message: string, path: string, method: HttpMethod): Promise<void> {
     await options.onSessionLost?.({ message });
-    emit({ status: 401, path: LOGIN_PAGE_PATH, requestPath: path, method });
+    emit({ status: 401, path: screens.login, requestPath: path, method });
   }
   /** The renewed token the server refused; calls refused with it end the session only once. */
   let refusedToken: string | null = null;
@@ -292,7 +291,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         body,
       );
       if (status >= 500 && method === "GET" && (opts.errorEvent ?? errorEvents)) {
-        emit({ status, path: SERVER_ERROR_PATH, requestPath: path, method });
+        emit({ status, path: screens.serverError, requestPath: path, method });
       }
       throw error;
     };

@@ -24,7 +24,7 @@ export const api = createApiClient({
   refreshAccessToken: refreshIdToken,
   getAppCheckToken: () => appCheckToken(appCheck),
   onSessionLost: (reason) => sessionLostHandler?.(reason),
-  // A GET failing with 5xx after its retries sends the app to /server-error (spec §4, §8); calls
+  // A GET failing with 5xx after its retries sends the app to the server-error screen (spec §4, §8); calls
   // whose failure leaves the page usable opt out with `errorEvent: false` and show it in place.
   errorEvents: true,
 });

@@ -5,8 +5,9 @@ import { useCallback, useEffect } from "react";
 import { useNavigate, type NavigateFunction } from "react-router-dom";
 import { api, refreshIdToken, setSessionLostHandler } from "../api/index";
 import { auth } from "../firebase";
-import { LOGIN_PATH, clearMemberStorage, performLogout, type LogoutOutcome } from "./logout";
+import { clearMemberStorage, performLogout, type LogoutOutcome } from "./logout";
 import { startSessionRenewal } from "./renewal";
+import { screens } from "../../app/screens";
 
 let renewalStarted = false;
 
@@ -64,7 +65,7 @@ export function SessionController() {
     // The client announces a lost session (the login page) only after the handler below has
     // logged out and replaced the page with the login page; following it would add a history entry.
     const off = api.onError((event) => {
-      if (event.path !== LOGIN_PATH) navigate(event.path);
+      if (event.path !== screens.login) navigate(event.path);
     });
     setSessionLostHandler(async () => {
       await performLogout(logoutDeps(queryClient, navigate), { force: true });

@@ -6,6 +6,11 @@ const LOOKUP_PATHS = {
   skills: "/skills",
 } as const;
 
+export const lookupKeys = {
+  /** One lookup list: a kind of this module or another fixed list (countries, cities, …). */
+  list: (name: string) => ["lookups", name] as const,
+};
+
 export type LookupKind = keyof typeof LOOKUP_PATHS;
 
 /** The names of a `[{ name }]` lookup answer; anything else counts as an empty list. */
@@ -18,7 +23,7 @@ export const lookupNames = (data: unknown) =>
  */
 export function useLookupNames(kind: LookupKind) {
   return useQuery({
-    queryKey: ["lookups", kind],
+    queryKey: lookupKeys.list(kind),
     staleTime: Infinity,
     queryFn: async () => lookupNames((await api.get(LOOKUP_PATHS[kind], { errorEvent: false })).data),
   });

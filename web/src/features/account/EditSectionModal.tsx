@@ -23,12 +23,12 @@ import {
   type UserDto,
 } from "@platform/common";
 import { IconPlus, IconTrash } from "@tabler/icons-react";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery } from "@tanstack/react-query";
 import type { FormEventHandler, ReactNode } from "react";
 import { api } from "../../lib/api/index";
 import { ApiError, messageOf } from "../../lib/api/errors";
 import { isEmailAddress } from "../../lib/format";
-import { lookupNames, useLookupNames } from "../../lib/lookups";
+import { lookupKeys, lookupNames, useLookupNames } from "../../lib/lookups";
 import { useLogout } from "../../lib/session/useSession";
 import { useViewer } from "../../lib/viewer";
 import {
@@ -53,12 +53,13 @@ import {
   splitAddress,
 } from "./rules";
 import { EDIT_TEXTS as E, ACCOUNT_TEXTS as T } from "./texts";
+import { useRefreshMemberViews } from "./data";
 
 export type EditSection =
   "personal" | "contact" | "social" | "about" | "skills" | "languages" | "education";
 
 const lookup = <R,>(key: string, path: string, pick: (data: unknown) => R, enabled = true) => ({
-  queryKey: ["lookups", key],
+  queryKey: lookupKeys.list(key),
   enabled,
   staleTime: Infinity,
   queryFn: async () => pick((await api.get(path)).data),
@@ -71,7 +72,7 @@ type SaveBody = Record<string, unknown>;
  * revokes every session of a member whose e-mail changes, so the app says so and logs out.
  */
 function useSave(onDone: () => void, endsSession: (body: SaveBody) => boolean = () => false) {
-  const queryClient = useQueryClient();
+  const refreshMemberViews = useRefreshMemberViews();
   const logout = useLogout();
   return useMutation({
     mutationFn: (body: SaveBody) => api.patch("/users", body),
@@ -83,7 +84,7 @@ function useSave(onDone: () => void, endsSession: (body: SaveBody) => boolean = 
         return;
       }
       notifications.show({ color: "teal", message: E.saved });
-      await queryClient.invalidateQueries();
+      await refreshMemberViews();
     },
     // A 401 has ended the session (the login page replaces this one), so say why over there:
     // e.g. an e-mail change that needs a fresh sign-in.

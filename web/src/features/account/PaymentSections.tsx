@@ -18,17 +18,10 @@ import {
 } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { notifications } from "@mantine/notifications";
-import {
-  type PaymentInfoDto,
-  type StatementDto,
-  ibanError,
-  messages,
-  normalizeIban,
-} from "@platform/common";
+import { type StatementDto, ibanError, messages, normalizeIban } from "@platform/common";
 import { IconPencil } from "@tabler/icons-react";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type ReactNode } from "react";
-import { api } from "../../lib/api/index";
+import { usePaymentInfo, useSaveIban, useStatements } from "./data";
 import { messageOf } from "../../lib/api/errors";
 import {
   STATEMENT_STATUS_COLOR,
@@ -81,24 +74,15 @@ function Shell(props: {
   );
 }
 
-const paymentKey = ["account", "payment"] as const;
-const statementsKey = ["account", "statements"] as const;
-
 function IbanForm({ onDone }: { onDone: () => void }) {
-  const queryClient = useQueryClient();
   const form = useForm({
     mode: "controlled",
     initialValues: { iban: "" },
     validate: { iban: (v) => ibanError(v) },
   });
-  const save = useMutation({
-    mutationFn: (iban: string) =>
-      api.request<PaymentInfoDto>("PUT", "/users/me/iban", { body: { iban } }),
-    onSuccess: async () => {
-      onDone();
-      notifications.show({ color: "teal", message: messages.iban.saved });
-      await queryClient.invalidateQueries({ queryKey: paymentKey });
-    },
+  const save = useSaveIban(() => {
+    onDone();
+    notifications.show({ color: "teal", message: messages.iban.saved });
   });
   return (
     <form onSubmit={form.onSubmit((v) => save.mutate(normalizeIban(v.iban)))} noValidate>
@@ -133,10 +117,7 @@ function IbanForm({ onDone }: { onDone: () => void }) {
 
 export function PaymentSection() {
   const [editing, setEditing] = useState(false);
-  const payment = useQuery({
-    queryKey: paymentKey,
-    queryFn: async () => (await api.get<PaymentInfoDto>("/users/me/payment")).data ?? null,
-  });
+  const payment = usePaymentInfo();
   return (
     <Shell
       title={P.payment}
@@ -218,10 +199,7 @@ function StatementRow({ s }: { s: StatementDto }) {
 }
 
 export function EarningsSection() {
-  const statements = useQuery({
-    queryKey: statementsKey,
-    queryFn: async () => (await api.get<StatementDto[]>("/users/me/statements")).data ?? [],
-  });
+  const statements = useStatements();
   return (
     <Shell title={P.earnings} id="kazanclarim" testId="account-earnings">
       {statements.isPending && <Skeleton h={60} />}

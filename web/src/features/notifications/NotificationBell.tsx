@@ -11,16 +11,13 @@ import {
   Text,
 } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
-import { paths, type NotificationDto } from "@platform/common";
+import type { NotificationDto } from "@platform/common";
 import { IconBell } from "@tabler/icons-react";
-import { useQuery } from "@tanstack/react-query";
-import { collection, getCount, query, where } from "firebase/firestore/lite";
 import { useState } from "react";
 import { Link } from "react-router-dom";
 import { SHELL_TEXTS } from "../../components/shell/texts";
 import { messageOf } from "../../lib/api/errors";
-import { db } from "../../lib/firebase";
-import { useNotificationList } from "./data";
+import { useNotificationList, useUnreadCount } from "./data";
 import { NOTIFICATION_TEXTS } from "./texts";
 import { NotificationRow } from "./NotificationRow";
 import { useNotificationActions } from "./useNotificationActions";
@@ -28,20 +25,6 @@ import { screens } from "../../app/screens";
 
 /** Width from which the bell opens a dropdown instead of the notifications page (spec §9). */
 export const BELL_DROPDOWN_MIN_WIDTH = 1180;
-
-function useUnreadCount(uid: string) {
-  return useQuery({
-    queryKey: ["notifications", uid, "unread-count"],
-    queryFn: async () => {
-      const unread = query(
-        collection(db, paths.notifications),
-        where("userId", "==", uid),
-        where("read", "==", false),
-      );
-      return (await getCount(unread)).data().count;
-    },
-  });
-}
 
 /** Bell with the unread badge: a link to the notifications page below 1180 px, a dropdown above. */
 export function NotificationBell({ uid }: { uid: string }) {

@@ -12,8 +12,15 @@ import {
 } from "firebase/firestore/lite";
 import { db } from "../../lib/firebase";
 import { withId, type WithId } from "../../lib/firestore";
+import { queryRoots } from "../../lib/queryRoots";
 
 export type ProfileUser = WithId<UserDoc>;
+
+export const profileKeys = {
+  user: (type: MemberType, userName: string, uid: string | null) =>
+    [...queryRoots.members, "profile", type, userName, uid] as const,
+  contact: (uid: string | undefined) => [...queryRoots.members, "contact", uid] as const,
+};
 
 /**
  * The profile behind `screens.juniorProfile` or `screens.seniorProfile`: by the id in the navigation state
@@ -21,7 +28,7 @@ export type ProfileUser = WithId<UserDoc>;
  */
 export function useProfileUser(type: MemberType, userName: string, uid: string | undefined) {
   return useQuery({
-    queryKey: ["profile", type, userName, uid ?? null],
+    queryKey: profileKeys.user(type, userName, uid ?? null),
     queryFn: async (): Promise<ProfileUser | null> => {
       if (uid) {
         // The rules refuse an unfinished or missing profile: then the slug decides.
@@ -50,7 +57,7 @@ export function useProfileUser(type: MemberType, userName: string, uid: string |
 /** E-mail of a teammate; only asked for when the rules allow it (same project). */
 export function useContactEmail(uid: string | undefined, allowed: boolean) {
   return useQuery({
-    queryKey: ["contact", uid],
+    queryKey: profileKeys.contact(uid),
     enabled: Boolean(uid) && allowed,
     retry: false,
     queryFn: async () => {

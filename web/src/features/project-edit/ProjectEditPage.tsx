@@ -33,8 +33,7 @@ import { useViewer } from "../../lib/viewer";
 import {
   addPositions,
   deletePosition,
-  positionsKey,
-  projectKey,
+  projectEditKeys,
   updateProject,
   uploadProjectImage,
   useEditedProject,
@@ -129,8 +128,8 @@ function Editor({ project }: { project: ProjectDto }) {
 
   const reload = () =>
     Promise.all([
-      queryClient.invalidateQueries({ queryKey: projectKey(project._id) }),
-      queryClient.invalidateQueries({ queryKey: positionsKey(project._id) }),
+      queryClient.invalidateQueries({ queryKey: projectEditKeys.project(project._id) }),
+      queryClient.invalidateQueries({ queryKey: projectEditKeys.positions(project._id) }),
     ]);
 
   const save = useMutation({

@@ -3,13 +3,16 @@ import { useQuery } from "@tanstack/react-query";
 import { api } from "../../lib/api/index";
 import { getStorageSdk } from "../../lib/firebase";
 import type { NewPosition, ProjectFields } from "./rules";
+import { queryRoots } from "../../lib/queryRoots";
 
-export const projectKey = (id: string) => ["project-edit", id, "project"] as const;
-export const positionsKey = (id: string) => ["project-edit", id, "positions"] as const;
+export const projectEditKeys = {
+  project: (id: string) => [...queryRoots.projects, "edit", id, "project"] as const,
+  positions: (id: string) => [...queryRoots.projects, "edit", id, "positions"] as const,
+};
 
 export function useEditedProject(id: string) {
   return useQuery({
-    queryKey: projectKey(id),
+    queryKey: projectEditKeys.project(id),
     retry: false,
     queryFn: async () =>
       (await api.get<ProjectDto>(`/projects/${encodeURIComponent(id)}`, { errorEvent: false }))
@@ -19,7 +22,7 @@ export function useEditedProject(id: string) {
 
 export function useProjectPositions(id: string, enabled: boolean) {
   return useQuery({
-    queryKey: positionsKey(id),
+    queryKey: projectEditKeys.positions(id),
     enabled,
     queryFn: async () =>
       (

@@ -22,8 +22,14 @@ import { Link } from "react-router-dom";
 import { api, messageOf } from "../../lib/api";
 import { toDate } from "../../lib/firestore";
 import { initials } from "../../lib/format";
-import type { Viewer } from "../../lib/viewer";
-import { useOpenPositions, useProjectDetail, type Position, type Project } from "./data";
+import { viewerKeys, type Viewer } from "../../lib/viewer";
+import {
+  projectKeys,
+  useOpenPositions,
+  useProjectDetail,
+  type Position,
+  type Project,
+} from "./data";
 import { ProjectImage, StatusLine } from "./ProjectCard";
 import {
   elapsedText,
@@ -133,13 +139,13 @@ export function ProjectDetail(props: ProjectDetailProps) {
       }
       notifications.show({ color: "teal", message: T.applySuccess });
       // from now on the member counts as in a project, before the profile is read again
-      queryClient.setQueryData<Viewer["profile"]>(["user", viewer.uid], (profile) =>
+      queryClient.setQueryData<Viewer["profile"]>(viewerKeys.profile(viewer.uid), (profile) =>
         profile
           ? { ...profile, activeApplication: { projectId: project.id, positionId: position.id } }
           : profile,
       );
-      void queryClient.invalidateQueries({ queryKey: ["user", viewer.uid] });
-      void queryClient.invalidateQueries({ queryKey: ["projects"] });
+      void queryClient.invalidateQueries({ queryKey: viewerKeys.profile(viewer.uid) });
+      void queryClient.invalidateQueries({ queryKey: projectKeys.all });
     },
     onError: (error) =>
       notifications.show({ color: "red", message: messageOf(error, T.applyError) }),

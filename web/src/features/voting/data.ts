@@ -1,5 +1,13 @@
 import type { NotificationDto, PendingVoteDto, VoteSubmission } from "@platform/common";
+import { useQuery } from "@tanstack/react-query";
 import { api } from "../../lib/api/index";
+import { queryRoots } from "../../lib/queryRoots";
+
+export const voteKeys = {
+  /** Every pending vote, the account page's list included: read again after a vote. */
+  pending: queryRoots.pendingVotes,
+  pendingOne: (voteId: string | null) => [...queryRoots.pendingVotes, voteId] as const,
+};
 
 export async function fetchPendingVote(voteId: string): Promise<PendingVoteDto> {
   const res = await api.get<PendingVoteDto>(`/votes/pending/${encodeURIComponent(voteId)}`, {
@@ -7,6 +15,15 @@ export async function fetchPendingVote(voteId: string): Promise<PendingVoteDto> 
   });
   if (!res.data) throw new Error("empty");
   return res.data;
+}
+
+export function usePendingVote(voteId: string | null) {
+  return useQuery({
+    queryKey: voteKeys.pendingOne(voteId),
+    enabled: Boolean(voteId),
+    queryFn: () => fetchPendingVote(voteId!),
+    retry: false,
+  });
 }
 
 export async function submitVote(voteId: string, body: VoteSubmission) {

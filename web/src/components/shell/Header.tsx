@@ -62,10 +62,11 @@ export function Header() {
   const [menuLoaded, setMenuLoaded] = useState(false);
   const viewer = useViewer();
   const location = useLocation();
+  const closeDrawer = drawer.close;
   useEffect(() => {
-    drawer.close();
+    closeDrawer();
     // Close the menu after every navigation.
-  }, [location.pathname]);
+  }, [location.pathname, closeDrawer]);
 
   const accountButton = viewer.profile && (
     <Button

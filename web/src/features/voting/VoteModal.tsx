@@ -13,7 +13,7 @@ import {
 } from "@mantine/core";
 import { RATING_CATEGORIES, RATING_CATEGORY_LABELS, type PendingVoteDto } from "@platform/common";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useRef, useState } from "react";
+import { useState } from "react";
 import { messageOf } from "../../lib/api/errors";
 import { keepToastAcrossReload } from "../../lib/flashToast";
 import { deleteVoteTimeNotifications, submitVote, usePendingVote, voteKeys } from "./data";
@@ -163,9 +163,10 @@ function VoteFormBody(props: {
 
 /** The last voteId the popup was opened with, so that it keeps its contents while closing. */
 function useShownVoteId(voteId: string | null): string | null {
-  const shown = useRef(voteId);
-  if (voteId !== null) shown.current = voteId;
-  return shown.current;
+  const [shown, setShown] = useState(voteId);
+  // Adjusted while rendering (React's pattern for state following a prop), not in an effect.
+  if (voteId !== null && voteId !== shown) setShown(voteId);
+  return voteId ?? shown;
 }
 
 /** The weekly rating popup for one pending vote (width 627 px). */

@@ -23,10 +23,11 @@ import {
   type UserDto,
   type UserProjectDto,
 } from "@platform/common";
-import { IconCircleCheck, IconDots, IconPencil } from "@tabler/icons-react";
+import { IconCircleCheck, IconDots } from "@tabler/icons-react";
 import { useEffect, useState, type ReactNode } from "react";
 import { Navigate, useLocation, useNavigate, useParams } from "react-router-dom";
 import { usePageMeta } from "../../components/PageMeta";
+import { Section, type SectionEdit } from "../../components/Section";
 import { SkillAverages } from "../../components/SkillAverages";
 import { messageOf } from "../../lib/api/errors";
 import { formatAddress, formatAverage } from "../../lib/format";
@@ -59,31 +60,11 @@ import { DataRights } from "./DataRights";
 import { EDIT_TEXTS as E, ACCOUNT_TEXTS as T } from "./texts";
 import { accountPath, projectEditPath } from "../../app/screens";
 
-function Section(props: {
-  title: string;
-  id?: string;
-  children: ReactNode;
-  testId?: string;
-  onEdit?: () => void;
-}) {
-  return (
-    <Paper withBorder radius="md" p="md" id={props.id} data-testid={props.testId}>
-      <Stack gap="xs">
-        <Group justify="space-between" wrap="nowrap">
-          <Title order={2} size="h4">
-            {props.title}
-          </Title>
-          {props.onEdit && (
-            <ActionIcon variant="subtle" aria-label={E.edit(props.title)} onClick={props.onEdit}>
-              <IconPencil size={18} />
-            </ActionIcon>
-          )}
-        </Group>
-        {props.children}
-      </Stack>
-    </Paper>
-  );
-}
+/** The pencil button of an account section, named after the section ('… düzenle'). */
+const editOf = (title: string, onClick: () => void): SectionEdit => ({
+  label: E.edit(title),
+  onClick,
+});
 
 function Field(props: { label: string; children: ReactNode }) {
   return (
@@ -156,7 +137,7 @@ function ContactSection({ user, onEdit }: { user: UserDto; onEdit: () => void })
   const send = useConfirmationRequest(user.email ?? "");
   const confirm = send.request;
   return (
-    <Section title={T.contact} testId="account-contact" onEdit={onEdit}>
+    <Section title={T.contact} testId="account-contact" edit={editOf(T.contact, onEdit)}>
       <Field label={T.email}>
         <Group gap={6} wrap="wrap">
           <span>{user.email ?? T.empty}</span>
@@ -369,7 +350,7 @@ export function AccountPage() {
             <Section
               title={T.personal}
               testId="account-personal"
-              onEdit={() => setEditing("personal")}
+              edit={editOf(T.personal, () => setEditing("personal"))}
             >
               <Field label={T.gender}>{u.gender ? GENDER_LABELS[u.gender] : T.empty}</Field>
               <Field label={T.address}>{formatAddress(u.address) || T.empty}</Field>
@@ -378,19 +359,31 @@ export function AccountPage() {
               </Field>
             </Section>
             <ContactSection user={u} onEdit={() => setEditing("contact")} />
-            <Section title={T.social} testId="account-social" onEdit={() => setEditing("social")}>
+            <Section
+              title={T.social}
+              testId="account-social"
+              edit={editOf(T.social, () => setEditing("social"))}
+            >
               {SOCIAL_NETWORKS.map((n) => (
                 <Field key={n} label={T.social_names[n]}>
                   {socialDisplay(u.social_medias, n)}
                 </Field>
               ))}
             </Section>
-            <Section title={T.about} testId="account-about" onEdit={() => setEditing("about")}>
+            <Section
+              title={T.about}
+              testId="account-about"
+              edit={editOf(T.about, () => setEditing("about"))}
+            >
               <Text size="sm" c={u.about ? undefined : "dimmed"}>
                 {u.about || T.aboutEmpty}
               </Text>
             </Section>
-            <Section title={T.skills} testId="account-skills" onEdit={() => setEditing("skills")}>
+            <Section
+              title={T.skills}
+              testId="account-skills"
+              edit={editOf(T.skills, () => setEditing("skills"))}
+            >
               <Group gap="xs">
                 {u.skills.length === 0 && <Text size="sm">{T.empty}</Text>}
                 {u.skills.map((s) => (
@@ -403,7 +396,7 @@ export function AccountPage() {
             <Section
               title={T.languages}
               testId="account-languages"
-              onEdit={() => setEditing("languages")}
+              edit={editOf(T.languages, () => setEditing("languages"))}
             >
               {u.languages.length === 0 && <Text size="sm">{T.empty}</Text>}
               {u.languages.map((l) => (
@@ -415,7 +408,7 @@ export function AccountPage() {
             <Section
               title={T.education}
               testId="account-education"
-              onEdit={() => setEditing("education")}
+              edit={editOf(T.education, () => setEditing("education"))}
             >
               {u.edu_cert.length === 0 && <Text size="sm">{T.empty}</Text>}
               {u.edu_cert.map((e) => (

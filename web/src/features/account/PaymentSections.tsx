@@ -3,7 +3,6 @@
  * in the 627 px section modal) and "Kazançlarım" (the member's monthly statements).
  */
 import {
-  ActionIcon,
   Alert,
   Badge,
   Button,
@@ -14,14 +13,13 @@ import {
   Stack,
   Text,
   TextInput,
-  Title,
 } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { notifications } from "@mantine/notifications";
 import { type StatementDto, ibanError, messages, normalizeIban } from "@platform/common";
-import { IconPencil } from "@tabler/icons-react";
-import { useState, type ReactNode } from "react";
+import { useState } from "react";
 import { usePaymentInfo, useSaveIban, useStatements } from "./data";
+import { Section } from "../../components/Section";
 import { messageOf } from "../../lib/api/errors";
 import {
   STATEMENT_STATUS_COLOR,
@@ -47,32 +45,6 @@ export const PAYMENT_TEXTS = {
   loadFailed: messages.statements.fetchFailed,
 } as const;
 const P = PAYMENT_TEXTS;
-
-function Shell(props: {
-  title: string;
-  id: string;
-  testId: string;
-  onEdit?: () => void;
-  children: ReactNode;
-}) {
-  return (
-    <Paper withBorder radius="md" p="md" id={props.id} data-testid={props.testId}>
-      <Stack gap="xs">
-        <Group justify="space-between" wrap="nowrap">
-          <Title order={2} size="h4">
-            {props.title}
-          </Title>
-          {props.onEdit && (
-            <ActionIcon variant="subtle" aria-label={E.edit(props.title)} onClick={props.onEdit}>
-              <IconPencil size={18} />
-            </ActionIcon>
-          )}
-        </Group>
-        {props.children}
-      </Stack>
-    </Paper>
-  );
-}
 
 function IbanForm({ onDone }: { onDone: () => void }) {
   const form = useForm({
@@ -119,11 +91,11 @@ export function PaymentSection() {
   const [editing, setEditing] = useState(false);
   const payment = usePaymentInfo();
   return (
-    <Shell
+    <Section
       title={P.payment}
       id="odemeBilgileri"
       testId="account-payment"
-      onEdit={() => setEditing(true)}
+      edit={{ label: E.edit(P.payment), onClick: () => setEditing(true) }}
     >
       <Modal
         opened={editing}
@@ -161,7 +133,7 @@ export function PaymentSection() {
             {P.noIban}
           </Text>
         ))}
-    </Shell>
+    </Section>
   );
 }
 
@@ -201,7 +173,7 @@ function StatementRow({ s }: { s: StatementDto }) {
 export function EarningsSection() {
   const statements = useStatements();
   return (
-    <Shell title={P.earnings} id="kazanclarim" testId="account-earnings">
+    <Section title={P.earnings} id="kazanclarim" testId="account-earnings">
       {statements.isPending && <Skeleton h={60} />}
       {statements.isError && (
         <Text size="sm" c="red">
@@ -216,6 +188,6 @@ export function EarningsSection() {
       {statements.data?.map((s) => (
         <StatementRow key={s.period} s={s} />
       ))}
-    </Shell>
+    </Section>
   );
 }

@@ -205,3 +205,74 @@ export interface StatementDto {
   computedAt: string | null;
   releasedAt: string | null;
 }
+
+/** POST /auth/register-step-1: where the code went and when another may be asked for. */
+export interface CodeSentDto {
+  email: string;
+  codeExpiresInSeconds: number;
+  resendAfterSeconds: number;
+}
+
+/** POST /auth/register-step-2: the proven address and the token that finishes this sign-up. */
+export interface CodeVerifiedDto {
+  email: string;
+  verified: boolean;
+  registrationToken: string;
+}
+
+/** POST /auth/register-step-3: the new member, and a token to sign in with right away. */
+export interface RegistrationDto {
+  customToken: string;
+  userId: string;
+  name: string;
+  userName: string;
+  type: MemberType;
+  position: Named;
+}
+
+export interface CsrfTokenDto {
+  csrfToken: string;
+}
+
+export interface EmailConfirmationDto {
+  isEmailVerified: boolean;
+}
+
+export interface HealthDto {
+  status: "ok";
+  service: "api";
+  time: string;
+}
+
+export interface LeftProjectDto {
+  projectId: string;
+  positionId: string;
+}
+
+export interface DeletedPositionDto {
+  _id: string;
+  projectId: string;
+}
+
+export interface ApplicationDto {
+  applicationId: string;
+  projectId: string;
+  positionId: string;
+  status: "PENDING";
+}
+
+export interface NotificationListDto {
+  notifications: NotificationDto[];
+  unreadCount: number;
+  total: number;
+}
+
+export interface CompletedVoteDto {
+  voteId: string;
+  status: "COMPLETED";
+}
+
+export interface DiscardRequestDto {
+  requestId: string;
+  weekId: string;
+}

@@ -24,3 +24,14 @@ export function isValidDocumentId(id: string): boolean {
   if (isReservedFirestoreName(id) || LONE_SURROGATE.test(id)) return false;
   return new TextEncoder().encode(id).length <= DOCUMENT_ID_MAX_BYTES;
 }
+
+/** The ids the platform issues: Firestore auto-ids, Auth uids and the slug-like ids of seeds. */
+const PLATFORM_ID = /^[A-Za-z0-9_-]{1,128}$/;
+
+/**
+ * A document id as a path or body may name one: the shape of the ids the platform issues, and one
+ * Firestore accepts (so `__proto__` is refused here, not by a slow INVALID_ARGUMENT later).
+ */
+export function isDocumentIdInput(value: unknown): value is string {
+  return typeof value === "string" && PLATFORM_ID.test(value) && isValidDocumentId(value);
+}

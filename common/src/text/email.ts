@@ -6,7 +6,13 @@
  */
 
 const ASCII = /^\p{ASCII}*$/u;
-const SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/**
+ * The one address shape of the platform (forms, sign-up, profile): dot-separated local part of
+ * letters, digits and `_'+-`, a domain of labels and a top-level name of two letters or more.
+ * It is the pattern of zod's `z.email()`, which sign-up has always applied.
+ */
+const SHAPE =
+  /^(?:[A-Za-z0-9_'+-]+\.)*[A-Za-z0-9_'+-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
 
 /** The stored form: trimmed and lower-cased without locale rules. */
 export const foldEmail = (value: string): string => value.trim().toLowerCase();

@@ -1,0 +1,13 @@
+/**
+ * Input rules, one function each, shared by the forms and the API. Rules that predate this folder
+ * live beside their domain and are exported from the package root as well:
+ * - birth date: `parseBirthDate`, `birthDateBounds` (domain/profile-rules.ts)
+ * - telephone: `normalizeTelephone` (domain/profile-rules.ts)
+ * - IBAN: `ibanError`, `normalizeIban` (domain/iban.ts)
+ * - manages this project: `canManageProject` (domain/project-rules.ts, mirrored in storage.rules)
+ * - same position name: `samePositionName` (domain/project-rules.ts)
+ * - document ids: `isDocumentIdInput`, `isValidDocumentId` (domain/document-id.ts)
+ */
+export * from "./email.js";
+export * from "./password.js";
+export * from "./name.js";

@@ -1,4 +1,4 @@
-import type { UserProjectDto } from "@platform/common";
+import { contract } from "@platform/common/api";
 import { useQuery } from "@tanstack/react-query";
 import { api } from "./api/index";
 import { queryRoots } from "./queryRoots";
@@ -18,9 +18,11 @@ export function useUserProjects(uid: string | null | undefined) {
     enabled: Boolean(uid),
     queryFn: async () =>
       (
-        await api.get<UserProjectDto[]>(`/projects/userProjects/${encodeURIComponent(uid!)}`, {
-          errorEvent: false,
-        })
+        await api.call(
+          contract.projects.userProjects,
+          { params: { userId: uid! } },
+          { errorEvent: false },
+        )
       ).data ?? [],
   });
 }

@@ -23,12 +23,11 @@ import {
   type UserDto,
 } from "@platform/common";
 import { IconPlus, IconTrash } from "@tabler/icons-react";
-import { useMutation, useQuery } from "@tanstack/react-query";
+import { useMutation } from "@tanstack/react-query";
 import type { FormEventHandler, ReactNode } from "react";
-import { api } from "../../lib/api/index";
 import { ApiError, messageOf } from "../../lib/api/errors";
 import { isEmailAddress } from "../../lib/format";
-import { lookupKeys, lookupNames, useLookupNames } from "../../lib/lookups";
+import { useCities, useCountries, useLookupNames, useTurkishLanguages } from "../../lib/lookups";
 import { useLogout } from "../../lib/session/useSession";
 import { useViewer } from "../../lib/viewer";
 import {
@@ -53,19 +52,12 @@ import {
   splitAddress,
 } from "./rules";
 import { EDIT_TEXTS as E, ACCOUNT_TEXTS as T } from "./texts";
-import { useRefreshMemberViews } from "./data";
+import { saveProfile, useRefreshMemberViews, type ProfileSave } from "./data";
 
 export type EditSection =
   "personal" | "contact" | "social" | "about" | "skills" | "languages" | "education";
 
-const lookup = <R,>(key: string, path: string, pick: (data: unknown) => R, enabled = true) => ({
-  queryKey: lookupKeys.list(key),
-  enabled,
-  staleTime: Infinity,
-  queryFn: async () => pick((await api.get(path)).data),
-});
-
-type SaveBody = Record<string, unknown>;
+type SaveBody = ProfileSave;
 
 /**
  * Sends a section. `endsSession` tells the saves after which the member must sign in again: Auth
@@ -75,7 +67,7 @@ function useSave(onDone: () => void, endsSession: (body: SaveBody) => boolean = 
   const refreshMemberViews = useRefreshMemberViews();
   const logout = useLogout();
   return useMutation({
-    mutationFn: (body: SaveBody) => api.patch("/users", body),
+    mutationFn: saveProfile,
     onSuccess: async (_res, body) => {
       onDone();
       if (endsSession(body)) {
@@ -145,15 +137,9 @@ function PersonalForm({ user, onDone }: { user: UserDto; onDone: () => void }) {
       year: (_, v) => birthDateError(v.day, v.month, v.year, new Date()),
     },
   });
-  const countries = useQuery(
-    lookup("countries", "/locations/countries", (d) =>
-      Array.isArray(d) ? (d as { isoCode: string; name: string }[]) : [],
-    ),
-  );
+  const countries = useCountries();
   const iso = countries.data?.find((c) => c.name === form.values.country)?.isoCode ?? null;
-  const cities = useQuery(
-    lookup(`cities-${iso}`, `/locations/countries/${iso}/cities`, lookupNames, iso !== null),
-  );
+  const cities = useCities(iso);
   const positions = useLookupNames("positionNames");
   const save = useSave(onDone);
   const viewer = useViewer();
@@ -367,11 +353,7 @@ function LanguagesForm({ user, onDone }: { user: UserDto; onDone: () => void }) 
           : [{ language: "", level: "" }],
     },
   });
-  const languages = useQuery(
-    lookup("turkishLanguages", "/locations/turkish-languages", (d) =>
-      Array.isArray(d) ? (d as string[]) : [],
-    ),
-  );
+  const languages = useTurkishLanguages();
   const save = useSave(onDone);
   const rows = form.values.rows;
   return (

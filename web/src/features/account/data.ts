@@ -1,10 +1,5 @@
-import type {
-  FeedbackDto,
-  PaymentInfoDto,
-  PendingVoteDto,
-  StatementDto,
-  UserDto,
-} from "@platform/common";
+import { contract } from "@platform/common/api";
+import type { CallInput } from "../../lib/api/client";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../lib/api/index";
 import { queryRoots } from "../../lib/queryRoots";
@@ -22,7 +17,7 @@ export function useAccountUser(uid: string | null) {
     queryKey: accountKeys.user(uid),
     enabled: uid !== null,
     queryFn: async () =>
-      (await api.get<UserDto>(`/users/${encodeURIComponent(uid!)}`)).data ?? null,
+      (await api.call(contract.users.byId, { params: { id: uid! } })).data ?? null,
   });
 }
 
@@ -31,21 +26,21 @@ export function useAccountFeedbacks(uid: string | null) {
     queryKey: accountKeys.feedbacks(uid),
     enabled: uid !== null,
     queryFn: async () =>
-      (await api.get<FeedbackDto[]>("/votes/feedbacks", { errorEvent: false })).data ?? [],
+      (await api.call(contract.votes.feedbacks, {}, { errorEvent: false })).data ?? [],
   });
 }
 
 export function usePaymentInfo() {
   return useQuery({
     queryKey: accountKeys.payment,
-    queryFn: async () => (await api.get<PaymentInfoDto>("/users/me/payment")).data ?? null,
+    queryFn: async () => (await api.call(contract.users.paymentInfo)).data ?? null,
   });
 }
 
 export function useStatements() {
   return useQuery({
     queryKey: accountKeys.statements,
-    queryFn: async () => (await api.get<StatementDto[]>("/users/me/statements")).data ?? [],
+    queryFn: async () => (await api.call(contract.users.statements)).data ?? [],
   });
 }
 
@@ -53,8 +48,7 @@ export function useStatements() {
 export function useSaveIban(onSaved: () => void) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (iban: string) =>
-      api.request<PaymentInfoDto>("PUT", "/users/me/iban", { body: { iban } }),
+    mutationFn: (iban: string) => api.call(contract.users.saveIban, { body: { iban } }),
     onSuccess: async () => {
       onSaved();
       await queryClient.invalidateQueries({ queryKey: accountKeys.payment });
@@ -75,12 +69,24 @@ export function useRefreshMemberViews() {
     ]);
 }
 
+/** A section of the profile as PATCH /users takes it. */
+export type ProfileSave = CallInput<typeof contract.users.updateProfile>["body"];
+
+export const saveProfile = (body: ProfileSave) => api.call(contract.users.updateProfile, { body });
+
+/** Deletes the own account (KVKK); the password confirms it. */
+export const deleteOwnAccount = (password: string) =>
+  api.call(contract.users.deleteOwnAccount, { body: { password } }, { errorEvent: false });
+
+/** The member's data as the JSON the export sends. */
+export const exportOwnData = async (): Promise<unknown> =>
+  api.call(contract.users.exportOwnData, {}, { errorEvent: false });
+
 export function useSendConfirmation() {
   return useMutation({
     mutationFn: (email: string) =>
-      api.post("/auth/send-email-confirmation", {
-        email,
-        redirectUrl: window.location.pathname,
+      api.call(contract.auth.sendEmailConfirmation, {
+        body: { email, redirectUrl: window.location.pathname },
       }),
   });
 }
@@ -92,7 +98,7 @@ export function useSendConfirmation() {
 export function useLeaveProject() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (projectId: string) => api.patch("/projects/leftProject", { projectId }),
+    mutationFn: (projectId: string) => api.call(contract.projects.leave, { body: { projectId } }),
     onSettled: () =>
       Promise.all(
         [
@@ -110,6 +116,6 @@ export function usePendingVotes(enabled: boolean) {
     queryKey: accountKeys.pendingVotes,
     enabled,
     queryFn: async () =>
-      (await api.get<PendingVoteDto[]>("/votes/pending", { errorEvent: false })).data ?? [],
+      (await api.call(contract.votes.pending, {}, { errorEvent: false })).data ?? [],
   });
 }

@@ -1,15 +1,10 @@
-import { paths, type NotificationDto } from "@platform/common";
+import { paths } from "@platform/common";
+import { contract } from "@platform/common/api";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../lib/api/index";
 import { collection, getCount, query, where } from "firebase/firestore/lite";
 import { db } from "../../lib/firebase";
 import { queryRoots } from "../../lib/queryRoots";
-
-interface NotificationList {
-  notifications: NotificationDto[];
-  unreadCount: number;
-  total: number;
-}
 
 export const notificationKeys = {
   all: queryRoots.notifications,
@@ -22,7 +17,7 @@ export function useNotificationList(enabled: boolean) {
     queryKey: notificationKeys.list,
     enabled,
     queryFn: async () => {
-      const res = await api.get<NotificationList>("/notifications", { errorEvent: false });
+      const res = await api.call(contract.notifications.list, {}, { errorEvent: false });
       return res.data ?? { notifications: [], unreadCount: 0, total: 0 };
     },
   });
@@ -52,7 +47,7 @@ function useRefetchAll() {
 export function useMarkRead() {
   const refetch = useRefetchAll();
   return useMutation({
-    mutationFn: (id: string) => api.patch(`/notifications/${id}`),
+    mutationFn: (id: string) => api.call(contract.notifications.markRead, { params: { id } }),
     onSettled: refetch,
   });
 }
@@ -60,7 +55,7 @@ export function useMarkRead() {
 export function useDeleteNotification() {
   const refetch = useRefetchAll();
   return useMutation({
-    mutationFn: (id: string) => api.delete(`/notifications/${id}`),
+    mutationFn: (id: string) => api.call(contract.notifications.remove, { params: { id } }),
     onSettled: refetch,
   });
 }

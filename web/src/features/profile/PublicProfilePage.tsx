@@ -22,12 +22,12 @@ import type { ReactNode } from "react";
 import { Link, useLocation, useParams } from "react-router-dom";
 import { PageBreadcrumbs } from "../../components/PageBreadcrumbs";
 import { PageMeta } from "../../components/PageMeta";
-import { ApiError, api, messageOf } from "../../lib/api";
+import { ApiError, messageOf } from "../../lib/api";
 import { formatBirthDate, initials } from "../../lib/format";
 import { useStorageUrl } from "../../lib/storage";
 import { useUserProjects } from "../../lib/userProjects";
 import { useViewer } from "../../lib/viewer";
-import { useContactEmail, useProfileUser, type ProfileUser } from "./data";
+import { discardWantedSenior, useContactEmail, useProfileUser, type ProfileUser } from "./data";
 import { projectStatusText } from "../../lib/projectRules";
 import { SkillAverages } from "../../components/SkillAverages";
 import { canEndMentorship, canSeeEmail, formatAddress } from "./format";
@@ -74,7 +74,7 @@ function Fact({ icon, label, value }: { icon: ReactNode; label: string; value: R
 
 function EndMentorshipLink({ senior }: { senior: ProfileUser }) {
   const end = useMutation({
-    mutationFn: () => api.post(`/votes/DiscardWantedSenior/${senior.id}`),
+    mutationFn: () => discardWantedSenior(senior.id),
     onSuccess: (result) =>
       notifications.show({ color: "teal", message: result.message ?? T.endMentorshipSuccess }),
     onError: (error) =>

@@ -1,4 +1,5 @@
 import { paths, type MemberType, type UserContactDoc, type UserDoc } from "@platform/common";
+import { contract } from "@platform/common/api";
 import { useQuery } from "@tanstack/react-query";
 import {
   FirestoreError,
@@ -10,6 +11,7 @@ import {
   query,
   where,
 } from "firebase/firestore/lite";
+import { api } from "../../lib/api/index";
 import { db } from "../../lib/firebase";
 import { withId, type WithId } from "../../lib/firestore";
 import { queryRoots } from "../../lib/queryRoots";
@@ -53,6 +55,10 @@ export function useProfileUser(type: MemberType, userName: string, uid: string |
     },
   });
 }
+
+/** Ends the mentorship with a Senior (spec §6 'Mentorluğu Sonlandır'). */
+export const discardWantedSenior = (userId: string) =>
+  api.call(contract.votes.discardWantedSenior, { params: { userId } });
 
 /** E-mail of a teammate; only asked for when the rules allow it (same project). */
 export function useContactEmail(uid: string | undefined, allowed: boolean) {

@@ -19,11 +19,12 @@ import { IconArrowLeft, IconExternalLink } from "@tabler/icons-react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link } from "react-router-dom";
-import { api, messageOf } from "../../lib/api";
+import { messageOf } from "../../lib/api";
 import { toDate } from "../../lib/firestore";
 import { initials } from "../../lib/format";
 import { viewerKeys, type Viewer } from "../../lib/viewer";
 import {
+  applyToPosition,
   projectKeys,
   useOpenPositions,
   useProjectDetail,
@@ -131,7 +132,7 @@ export function ProjectDetail(props: ProjectDetailProps) {
   const queryClient = useQueryClient();
 
   const apply = useMutation({
-    mutationFn: (position: Position) => api.post(`/positions/${position.id}/apply`),
+    mutationFn: (position: Position) => applyToPosition(position.id),
     onSuccess: (result, position) => {
       if (result.success === false) {
         notifications.show({ color: "red", message: result.message ?? T.applyFailed });

@@ -1,6 +1,8 @@
 import { paths, type PositionDoc, type ProjectDoc } from "@platform/common";
+import { contract } from "@platform/common/api";
 import { useQuery } from "@tanstack/react-query";
 import { collection, doc, getDoc, getDocs, orderBy, query, where } from "firebase/firestore/lite";
+import { api } from "../../lib/api/index";
 import { db } from "../../lib/firebase";
 import { useStorageUrls } from "../../lib/storage";
 import { withId, type WithId } from "../../lib/firestore";
@@ -63,6 +65,10 @@ export function useOpenPositions(projectId: string | null) {
     },
   });
 }
+
+/** Applies to an open position (spec §5); the answer may still refuse it (`success: false`). */
+export const applyToPosition = (positionId: string) =>
+  api.call(contract.positions.apply, { params: { positionId } });
 
 /** Download URLs of the project images, fetched one by one once the list is there. */
 export function useProjectImages(projects: Project[] | undefined): Record<string, string> {

@@ -23,7 +23,11 @@ function ensureRenewalStarted() {
 
 function logoutDeps(queryClient: QueryClient, navigate: NavigateFunction) {
   return {
-    serverLogout: () => api.post("/auth/logout", undefined, { timeoutMs: 5_000 }),
+    serverLogout: async () => {
+      // Fetched on logout only: the contract's schemas stay out of the code every page loads.
+      const { contract } = await import("@platform/common/api");
+      return api.call(contract.auth.logout, {}, { timeoutMs: 5_000 });
+    },
     signOut: () => signOut(auth),
     clear: () => {
       queryClient.clear();

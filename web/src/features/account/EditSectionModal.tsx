@@ -17,8 +17,8 @@ import {
   GENDER_LABELS,
   LANGUAGE_LEVELS,
   SOCIAL_NETWORKS,
-  isAsciiEmail,
-  messages,
+  emailError,
+  nameError,
   type Gender,
   type UserDto,
 } from "@platform/common";
@@ -26,7 +26,6 @@ import { IconPlus, IconTrash } from "@tabler/icons-react";
 import { useMutation } from "@tanstack/react-query";
 import type { FormEventHandler, ReactNode } from "react";
 import { ApiError, messageOf } from "../../lib/api/errors";
-import { isEmailAddress } from "../../lib/format";
 import { useCities, useCountries, useLookupNames, useTurkishLanguages } from "../../lib/lookups";
 import { useLogout } from "../../lib/session/useSession";
 import { useViewer } from "../../lib/viewer";
@@ -133,7 +132,7 @@ function PersonalForm({ user, onDone }: { user: UserDto; onDone: () => void }) {
       position: user.position?.name ?? "",
     },
     validate: {
-      name: (v) => (v.trim().length >= 2 ? null : E.nameRequired),
+      name: nameError,
       year: (_, v) => birthDateError(v.day, v.month, v.year, new Date()),
     },
   });
@@ -218,8 +217,8 @@ function ContactForm({ user, onDone }: { user: UserDto; onDone: () => void }) {
     mode: "controlled",
     initialValues: { email: user.email ?? "", telephone: user.telephone ?? "" },
     validate: {
-      email: (v) =>
-        !isAsciiEmail(v) ? messages.auth.emailNotAscii : isEmailAddress(v) ? null : E.email,
+      // An empty address reads as an invalid one here (the field is never optional).
+      email: (v) => (v.trim() === "" ? E.email : emailError(v)),
     },
   });
   const save = useSave(onDone, (body) =>

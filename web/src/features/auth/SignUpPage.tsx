@@ -9,7 +9,7 @@ import { FailureAlert } from "./FailureAlert";
 import { rememberSignUpPassword } from "./memory";
 import {
   emailError,
-  required,
+  signUpNameError,
   signUpPasswordError,
   signUpPayload,
   writePendingSignUp,
@@ -25,7 +25,7 @@ export function SignUpPage() {
   const form = useForm({
     mode: "controlled",
     initialValues: { name: "", email: "", password: "" },
-    validate: { name: required, email: emailError, password: signUpPasswordError },
+    validate: { name: signUpNameError, email: emailError, password: signUpPasswordError },
   });
   const step1 = useMutation({
     mutationFn: (values: typeof form.values) => authApi.registerStep1(signUpPayload(values)),

@@ -11,6 +11,7 @@ import {
   joinCode,
   afterLoginPath,
   newPasswordError,
+  signUpNameError,
   signUpPasswordError,
   pasteCode,
   readPendingSignUp,
@@ -77,6 +78,16 @@ describe("form checks", () => {
     expect(required(false)).toBe("Bu alan zorunludur.");
     expect(required("x")).toBeNull();
     expect(required(true)).toBeNull();
+  });
+
+  it("name and password bounds come from the shared rules (2–80, 8–128)", () => {
+    expect(signUpNameError(" ")).toBe("Bu alan zorunludur.");
+    expect(signUpNameError("a")).toBe(messages.users.nameRequired);
+    expect(signUpNameError("x".repeat(81))).toBe(messages.users.nameTooLong);
+    expect(signUpNameError("ali veli")).toBeNull();
+    expect(signUpPasswordError("x".repeat(129))).toBe(messages.auth.passwordMaxLength);
+    expect(signUpPasswordError("x".repeat(128))).toBeNull();
+    expect(newPasswordError("x".repeat(129))).toBe(messages.auth.passwordRule);
   });
 
   it("e-mail", () => {

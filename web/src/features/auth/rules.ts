@@ -4,14 +4,17 @@
  */
 import {
   CODE_LENGTH,
+  NEW_PASSWORD_TEXTS,
+  SIGN_UP_PASSWORD_TEXTS,
+  emailError as commonEmailError,
   foldEmail,
-  isAsciiEmail,
   messages,
+  nameError,
+  passwordError,
   safeReturnPath,
   toTitleCaseTr,
 } from "@platform/common";
 import { ApiError, messageOf } from "../../lib/api/errors";
-import { isEmailAddress } from "../../lib/format";
 import { AUTH_TEXTS } from "./texts";
 import { screens } from "../../app/screens";
 
@@ -76,33 +79,26 @@ export const required = (value: unknown) =>
     ? AUTH_TEXTS.validation.required
     : null;
 
-export const emailError = (value: string) =>
-  value.trim() === ""
-    ? AUTH_TEXTS.validation.required
-    : !isAsciiEmail(value)
-      ? messages.auth.emailNotAscii
-      : isEmailAddress(value)
-        ? null
-        : AUTH_TEXTS.validation.email;
+// An empty field says "Bu alan zorunludur." as every required field of these forms does; what
+// is written is judged by the rules the API applies too (@platform/common).
+const filledThen = (rule: (value: string) => string | null) => (value: string) =>
+  value.trim() === "" ? AUTH_TEXTS.validation.required : rule(value);
 
-/** Sign-up: required, at least 8 characters (what the API requires), and the message says so. */
+export const emailError = filledThen(commonEmailError);
+
+/** Sign-up name: Turkish title case of 2 to 80 characters, as the API stores it. */
+export const signUpNameError = filledThen(nameError);
+
+/** Sign-up: 8 to 128 characters (what the API requires), the message naming the bound missed. */
 export const signUpPasswordError = (value: string) =>
-  value === ""
-    ? AUTH_TEXTS.validation.required
-    : value.length < 8
-      ? messages.auth.passwordMinLength
-      : null;
+  value === "" ? AUTH_TEXTS.validation.required : passwordError(value, SIGN_UP_PASSWORD_TEXTS);
 
 /**
- * New password: at least 8 characters (only the length is checked), with the §8 text, which also
+ * New password: 8 to 128 characters (only the length is checked), with the §8 text, which also
  * names a capital letter and a digit (spec §5 gives this rule to this screen only).
  */
 export const newPasswordError = (value: string) =>
-  value === ""
-    ? AUTH_TEXTS.validation.required
-    : value.length < 8
-      ? messages.auth.passwordRule
-      : null;
+  value === "" ? AUTH_TEXTS.validation.required : passwordError(value, NEW_PASSWORD_TEXTS);
 
 /** The step-1 payload: the name in Turkish title case, the e-mail folded as the API stores it. */
 export function signUpPayload(values: { name: string; email: string; password: string }) {

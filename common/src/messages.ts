@@ -296,3 +296,70 @@ function waitText(seconds: number): string {
   const minutes = Math.ceil(seconds / 60);
   return minutes < 60 ? `${minutes} dakika` : `${Math.ceil(seconds / 3600)} saat`;
 }
+
+/**
+ * The texts of the mails the platform sends (subjects and paragraphs). A separate export from
+ * `messages` so that the web bundle, which never sends mail, leaves them out.
+ */
+export const mailTexts = {
+  hello: "Merhaba,",
+  helloName: (name: string) => `Merhaba ${name},`,
+  notYou: "Bu isteği siz yapmadıysanız bu e-postayı dikkate almayın.",
+  verificationCode: {
+    subject: "E-posta onay kodunuz",
+    code: (code: string) => `Kaydınızı tamamlamak için e-posta onay kodunuz: ${code}`,
+    validity: "Kod 10 dakika geçerlidir. Bu isteği siz yapmadıysanız bu e-postayı dikkate almayın.",
+  },
+  emailConfirmation: {
+    subject: "E-posta adresinizi onaylayın",
+    action: "E-posta adresinizi onaylamak için aşağıdaki bağlantıya tıklayın.",
+    button: "E-postamı Onayla",
+  },
+  passwordReset: {
+    subject: "Şifre yenileme",
+    action: "Şifrenizi yenilemek için aşağıdaki bağlantıya tıklayın ve yeni şifrenizi belirleyin.",
+    notYou: "Bu isteği siz yapmadıysanız bu e-postayı dikkate almayın; şifreniz değişmeyecek.",
+    button: "Yeni Şifre Belirle",
+  },
+  emailChanged: {
+    subject: "E-posta adresiniz değiştirildi",
+    changed: (newEmail: string) =>
+      `Hesabınızın e-posta adresi ${newEmail} olarak değiştirildi. Bu bildirim önceki adresinize gönderilmiştir.`,
+    notYou: "Bu değişikliği siz yapmadıysanız lütfen hemen bizimle iletişime geçin.",
+  },
+  removalReview: {
+    subject: (targetName: string, projectTitle: string) =>
+      `Çıkarma incelemesi: ${targetName} (${projectTitle})`,
+    opened: (projectTitle: string, targetName: string, weekId: string) =>
+      `"${projectTitle}" projesinde ${targetName} için çıkarma incelemesi açıldı (hafta ${weekId}).`,
+    votes: (otherMemberCount: number, requestCount: number, targetName: string) =>
+      `Oylar: diğer ${otherMemberCount} ekip üyesinden ${requestCount} kişi ${targetName} adlı üyenin ekipten çıkarılmasını istedi.`,
+    reasons: (reasons: string[]) => `Gerekçeler:\n${reasons.map((x) => `- ${x}`).join("\n")}`,
+    noReasons: "Gerekçe yazılmadı.",
+    howToDecide: (id: string) =>
+      `Kararınızı Firebase konsolunda removalReviews/${id} belgesine yazın: decision alanına (string) "REMOVE" (üye ekipten çıkarılır) ya da "KEEP" (üye ekipte kalır), decidedBy alanına (string) e-posta adresinizi. Karar birkaç dakika içinde uygulanır.`,
+  },
+  consoleProblem: {
+    subject: (path: string) => `Konsol girdisi kullanılamadı: ${path}`,
+    unusable: (path: string) => `Firebase konsolunda yazılan bir belge kullanılamadı: ${path}`,
+    howToFix:
+      "Belgeyi docs/operations.md'de anlatıldığı gibi düzeltin; iş bir sonraki çalışmasında belgeyi yeniden dener ve sorun giderildiğinde problem alanını siler.",
+  },
+  profitRate: {
+    subject: "Kâr paylaşımı oranı güncellendi",
+    dearMember: "değerli üyemiz",
+    payout:
+      "Kalan tutar her ayın 15'inde, bir önceki ay için, çalışılan gün sayısına göre 18 yaşını doldurmuş Junior üyeler arasında paylaştırılır ve bildirdiğiniz IBAN'a ödenir.",
+  },
+  profitShare: {
+    heldSubject: (month: string) => `${month} kâr payınız IBAN bilginizi bekliyor`,
+    held: (month: string, amount: string) =>
+      `${month} kâr payınız ${amount} olarak hesaplandı, ancak hesabınızda IBAN bilgisi bulunmadığı için ödemeye alınamadı.`,
+    heldKept:
+      "Payınız sizin için saklanıyor: Hesabım sayfasındaki Ödeme Bilgileri bölümüne IBAN numaranızı girdiğinizde, ertesi hesaplamada ödemeye alınır.",
+    releasedSubject: (month: string) => `${month} kâr payınız ödemeye alındı`,
+    released: (month: string, amount: string) =>
+      `IBAN bilginiz kaydedildi. ${month} kâr payınız (${amount}) ödemeye alındı.`,
+    releasedWhere: "Ayrıntıları Hesabım sayfasındaki Kazançlarım bölümünde görebilirsiniz.",
+  },
+} as const;

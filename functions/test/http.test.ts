@@ -11,7 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messages } from "@platform/common";
 import { createApp } from "../src/http/app.js";
 import { csrfProtection } from "../src/http/csrf.js";
-import { endpoint } from "../src/http/endpoint.js";
+import { data, endpoint as defineEndpoint } from "@platform/common/api";
+import { endpoint, register } from "../src/http/endpoint.js";
 import { SESSION_COOKIE } from "../src/http/session.js";
 import { safeReturnPath } from "../src/services/accounts.js";
 import { sniffImageType } from "../src/infra/multipart.js";
@@ -35,26 +36,34 @@ beforeAll(async () => {
   probe.use(express.json());
   probe.use(cookieParser());
   probe.use(csrfProtection);
-  probe.post(
-    "/probe/:id",
+  register(probe, [
     endpoint(
-      {
+      defineEndpoint({
+        method: "POST",
+        path: "/probe/:id",
+        access: "public",
         params: z.object({ id: z.string().regex(/^\d+$/, { error: "Geçersiz kimlik." }) }),
         body: z.object({ age: z.number({ error: "Yaş bir sayı olmalıdır." }) }),
-      },
+        response: data<{ id: string; age: number }>(),
+      }),
       async ({ body, params }) => {
         handlerRuns++;
         return { data: { id: params.id, age: body.age } };
       },
     ),
-  );
-  probe.get(
-    "/private",
-    endpoint({ auth: "required" }, async () => {
-      handlerRuns++;
-      return { data: "gizli" };
-    }),
-  );
+    endpoint(
+      defineEndpoint({
+        method: "GET",
+        path: "/private",
+        access: "member",
+        response: data<string>(),
+      }),
+      async () => {
+        handlerRuns++;
+        return { data: "gizli" };
+      },
+    ),
+  ]);
   [probeServer, probeBase] = await listen(probe);
 });
 

@@ -8,9 +8,12 @@ import type { Server } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messages } from "@platform/common";
 import { createApp } from "../src/http/app.js";
-import { profileUpdateBody } from "../src/routes/profile-body.js";
-import { idSchema, namedListSchema } from "../src/routes/schemas.js";
-import { voteSubmissionBody } from "../src/routes/votes.js";
+import {
+  idField as idSchema,
+  namedListField as namedListSchema,
+  profileUpdateBody,
+  voteSubmissionBody,
+} from "@platform/common/api";
 
 let server: Server;
 let base: string;

@@ -19,6 +19,7 @@ import {
   newUserDetails,
   newUserProfile,
 } from "@platform/common";
+import { type Endpoint, contract, endpoints } from "@platform/common/api";
 import {
   ApiClient,
   Matrix,
@@ -45,6 +46,28 @@ interface Member {
   name: string;
   token: string;
 }
+
+/** A row of the table: the contract's endpoint in the notation of spec §7 (`/users/{id}`). */
+const rowOf = (e: Pick<Endpoint, "method" | "path">) =>
+  `${e.method} ${e.path.replace(/:(\w+)/g, "{$1}")}`;
+
+/** The endpoint of the contract a request goes to, by method and path (query aside). */
+function endpointOf(method: string, path: string): Endpoint | undefined {
+  const bare = path.split("?")[0]!.replace(/\/+$/, "") || "/";
+  return endpoints.find(
+    (e) =>
+      e.method === method && new RegExp(`^${e.path.replace(/:\w+/g, "[^/]+")}$`, "i").test(bare),
+  );
+}
+
+// Every request of the suite, so the last test can hold them against the contract.
+const sent: { method: string; path: string; status: number }[] = [];
+const callApi = client.call.bind(client);
+client.call = (async (method: string, path: string, opts?: Parameters<typeof callApi>[2]) => {
+  const r = await callApi(method, path, opts);
+  sent.push({ method, path, status: r.status });
+  return r;
+}) as typeof client.call;
 
 const mail = (tag: string) => `${tag}.${run}@ornek.com.tr`;
 const ts = (ms: number) => Timestamp.fromMillis(ms);
@@ -288,7 +311,7 @@ afterAll(async () => {
 });
 
 describe("CSRF and the session cookie", () => {
-  const row = "GET /auth/csrf-token";
+  const row = rowOf(contract.auth.csrfToken);
   it("hands out a token and sets the httpOnly Secure SameSite __session cookie", async () => {
     const r = await client.call<{ csrfToken: string }>("GET", "/auth/csrf-token");
     expect(r.status).toBe(200);
@@ -319,7 +342,7 @@ describe("registration", () => {
   let registrationToken = "";
 
   it("POST /auth/register-step-1", async () => {
-    const row = "POST /auth/register-step-1";
+    const row = rowOf(contract.auth.registerStep1);
     const bad = await client.call("POST", "/auth/register-step-1", {
       body: { name: "ali veli", email: "not-an-email", password: PASSWORD },
     });
@@ -366,7 +389,7 @@ describe("registration", () => {
   });
 
   it("POST /auth/register-step-2", async () => {
-    const row = "POST /auth/register-step-2";
+    const row = rowOf(contract.auth.registerStep2);
     const bad = await client.call("POST", "/auth/register-step-2", {
       body: { email, verificationCode: "12ab" },
     });
@@ -402,7 +425,7 @@ describe("registration", () => {
   });
 
   it("POST /auth/register-step-3", async () => {
-    const row = "POST /auth/register-step-3";
+    const row = rowOf(contract.auth.registerStep3);
     const before = await snapshot(`users/${uid}`);
     const bad = await client.call("POST", "/auth/register-step-3", {
       body: { email, type: "JUNIOR", position: "Tester", skills: ["React"], contractofUse: true },
@@ -502,7 +525,7 @@ describe("registration code limits", () => {
 
 describe("sign-in", () => {
   it("POST /auth/login", async () => {
-    const row = "POST /auth/login";
+    const row = rowOf(contract.auth.login);
     const bad = await client.call("POST", "/auth/login", { body: { email: dev.email } });
     expectTurkish400(bad);
     mark(row, "malformed", 400);
@@ -544,7 +567,7 @@ describe("sign-in", () => {
     });
     expect(login.status).toBe(200);
 
-    const refreshRow = "POST /auth/refresh-access-token";
+    const refreshRow = rowOf(contract.auth.refreshAccessToken);
     const noCsrf = await browser.call("POST", "/auth/refresh-access-token", { withCookies: true });
     expect(noCsrf.status).toBe(403);
     expect(noCsrf.body).toMatchObject({ csrf: false });
@@ -582,7 +605,7 @@ describe("sign-in", () => {
     expect(garbage.body.message).toBe(messages.auth.refreshInvalid);
     mark(refreshRow, "malformed", 401, "(garbage refresh token)");
 
-    const logoutRow = "POST /auth/logout";
+    const logoutRow = rowOf(contract.auth.logout);
     const out = await browser.call("POST", "/auth/logout", { withCookies: true, csrf });
     expect(out.status).toBe(200);
     expect(out.body.success).toBe(true);
@@ -608,7 +631,7 @@ describe("sign-in", () => {
 
 describe("e-mail confirmation and password reset", () => {
   it("POST /auth/send-email-confirmation (and the mailed link)", async () => {
-    const row = "POST /auth/send-email-confirmation";
+    const row = rowOf(contract.auth.sendEmailConfirmation);
     const unverified = await makeMember("onay", "Deniz Koç", "JUNIOR", "Tester");
     await auth.updateUser(unverified.uid, { emailVerified: false });
     await db.doc(`users/${unverified.uid}/private/contact`).update({ isEmailVerified: false });
@@ -657,7 +680,7 @@ describe("e-mail confirmation and password reset", () => {
 
   it("POST /auth/request-password-reset and POST /auth/reset-password", async () => {
     const person = await makeMember("sifre", "Burak Demir", "JUNIOR", "Tester");
-    const requestRow = "POST /auth/request-password-reset";
+    const requestRow = rowOf(contract.auth.requestPasswordReset);
     const bad = await client.call("POST", "/auth/request-password-reset", { body: {} });
     expectTurkish400(bad);
     mark(requestRow, "malformed", 400);
@@ -678,7 +701,7 @@ describe("e-mail confirmation and password reset", () => {
     mark(requestRow, "good", 200, "(link to /yeni_sifre_belirle)");
     mark(requestRow, "no token", "n/a", "(public; good case is tokenless)");
 
-    const resetRow = "POST /auth/reset-password";
+    const resetRow = rowOf(contract.auth.resetPassword);
     const short = await client.call("POST", "/auth/reset-password", {
       body: { token, newPassword: "kisa" },
     });
@@ -707,7 +730,7 @@ describe("e-mail confirmation and password reset", () => {
 
 describe("users", () => {
   it("GET /users/{id}", async () => {
-    const row = "GET /users/{id}";
+    const row = rowOf(contract.users.byId);
     const anon = await client.call<{ data: Record<string, unknown> }>("GET", `/users/${dev.uid}`);
     expect(anon.status).toBe(200);
     expect(anon.body.data).toMatchObject({ _id: dev.uid, name: dev.name, type: "JUNIOR" });
@@ -754,7 +777,7 @@ describe("users", () => {
   });
 
   it("PATCH /users", async () => {
-    const row = "PATCH /users";
+    const row = rowOf(contract.users.updateProfile);
     const none = await client.call("PATCH", "/users", { body: { about: "x" } });
     expect401(none);
     mark(row, "no token", 401);
@@ -958,7 +981,7 @@ describe("users", () => {
   });
 
   it("GET /users/type/{JUNIOR|SENIOR}?page&limit&search", async () => {
-    const row = "GET /users/type/{type}";
+    const row = rowOf(contract.users.listByType);
     const r = await client.call<{
       data: { _id: string; name: string }[];
       pagination: Record<string, number | boolean>;
@@ -1000,7 +1023,7 @@ describe("users", () => {
 
 describe("projects", () => {
   it("GET /projects", async () => {
-    const row = "GET /projects";
+    const row = rowOf(contract.projects.list);
     const r = await client.call<{
       data: { _id: string; teamMembers: { email?: string }[]; positions: unknown[] }[];
     }>("GET", "/projects");
@@ -1034,7 +1057,7 @@ describe("projects", () => {
   });
 
   it("GET /projects/{id}", async () => {
-    const row = "GET /projects/{id}";
+    const row = rowOf(contract.projects.byId);
     const r = await client.call<{ data: Record<string, unknown> }>("GET", `/projects/${P1}`, {
       token: pm.token,
     });
@@ -1054,7 +1077,7 @@ describe("projects", () => {
   });
 
   it("GET /projects/userProjects/{userId}", async () => {
-    const row = "GET /projects/userProjects/{userId}";
+    const row = rowOf(contract.projects.userProjects);
     const r = await client.call<{ data: Record<string, unknown>[] }>(
       "GET",
       `/projects/userProjects/${dev.uid}`,
@@ -1075,7 +1098,7 @@ describe("projects", () => {
   });
 
   it("PATCH /projects/updateProject/{id}", async () => {
-    const row = "PATCH /projects/updateProject/{id}";
+    const row = rowOf(contract.projects.update);
     const before = await snapshot(`projects/${P1}`);
     expect401(
       await client.call("PATCH", `/projects/updateProject/${P1}`, { body: { title: "X Projesi" } }),
@@ -1132,7 +1155,7 @@ describe("positions", () => {
   let added = "";
 
   it("GET /positions/getPositionsByProjectId/{projectId}", async () => {
-    const row = "GET /positions/getPositionsByProjectId/{projectId}";
+    const row = rowOf(contract.positions.byProject);
     const r = await client.call<{
       data: { _id: string; status: string; projectId: { teamMembers: unknown[] } }[];
     }>("GET", `/positions/getPositionsByProjectId/${P1}`);
@@ -1160,7 +1183,7 @@ describe("positions", () => {
   });
 
   it("GET /positions/positionNames", async () => {
-    const row = "GET /positions/positionNames";
+    const row = rowOf(contract.positions.names);
     const r = await client.call<{ data: { name: string }[] }>("GET", "/positions/positionNames");
     expect(r.status).toBe(200);
     expect(r.body.data).toContainEqual({ name: "Project Manager" });
@@ -1175,7 +1198,7 @@ describe("positions", () => {
   });
 
   it("POST /positions/addPosition", async () => {
-    const row = "POST /positions/addPosition";
+    const row = rowOf(contract.positions.add);
     const body = {
       projectId: P1,
       positions: [
@@ -1221,7 +1244,7 @@ describe("positions", () => {
   });
 
   it("DELETE /positions/{id}", async () => {
-    const row = "DELETE /positions/{id}";
+    const row = rowOf(contract.positions.remove);
     expect401(await client.call("DELETE", `/positions/${added}`));
     mark(row, "no token", 401);
     const dv = await client.call("DELETE", `/positions/${added}`, { token: dev.token });
@@ -1263,7 +1286,7 @@ describe("positions", () => {
   });
 
   it("POST /positions/{positionId}/apply", async () => {
-    const row = "POST /positions/{positionId}/apply";
+    const row = rowOf(contract.positions.apply);
     expect401(await client.call("POST", `/positions/${OPEN_FE}/apply`));
     mark(row, "no token", 401);
 
@@ -1328,7 +1351,7 @@ describe("positions", () => {
 
 describe("leaving a project", () => {
   it("PATCH /projects/leftProject", async () => {
-    const row = "PATCH /projects/leftProject";
+    const row = rowOf(contract.projects.leave);
     expect401(await client.call("PATCH", "/projects/leftProject", { body: { projectId: P1 } }));
     mark(row, "no token", 401);
     const before = await snapshot(`projects/${P1}`);
@@ -1372,7 +1395,7 @@ describe("images", () => {
   const bucket = bucketOf(admin.app);
 
   it("POST /images/upload", async () => {
-    const row = "POST /images/upload";
+    const row = rowOf(contract.images.upload);
     const form = (bytes: Buffer, type: string, relatedId: string) => {
       const f = new FormData();
       f.set("relatedId", relatedId);
@@ -1428,7 +1451,7 @@ describe("images", () => {
   });
 
   it("GET /images/{relatedId}", async () => {
-    const row = "GET /images/{relatedId}";
+    const row = rowOf(contract.images.ofOwner);
     const r = await client.call<{ data: { _id: string; content: string }[] }>(
       "GET",
       `/images/${seeker.uid}`,
@@ -1448,7 +1471,7 @@ describe("images", () => {
   });
 
   it("POST /images/record (direct upload to Storage)", async () => {
-    const row = "POST /images/record";
+    const row = rowOf(contract.images.record);
     const path = `users/${other.uid}/profile/dogrudan-${run}.png`;
     await bucket.file(path).save(PNG_BYTES, { contentType: "image/png", resumable: false });
     expect401(await client.call("POST", "/images/record", { body: { path } }));
@@ -1481,7 +1504,7 @@ describe("images", () => {
   });
 
   it("DELETE /images/{imageId}", async () => {
-    const row = "DELETE /images/{imageId}";
+    const row = rowOf(contract.images.remove);
     expect401(await client.call("DELETE", `/images/${imageId}`));
     mark(row, "no token", 401);
     const foreign = await client.call("DELETE", `/images/${imageId}`, { token: other.token });
@@ -1520,7 +1543,7 @@ describe("notifications", () => {
   });
 
   it("GET /notifications", async () => {
-    const row = "GET /notifications";
+    const row = rowOf(contract.notifications.list);
     const r = await client.call<{
       data: {
         notifications: { _id: string; title: string; userId: string }[];
@@ -1549,7 +1572,7 @@ describe("notifications", () => {
   });
 
   it("PATCH /notifications/{id}", async () => {
-    const row = "PATCH /notifications/{id}";
+    const row = rowOf(contract.notifications.markRead);
     expect401(await client.call("PATCH", `/notifications/${noteId}`));
     mark(row, "no token", 401);
     const o = await client.call("PATCH", `/notifications/${noteId}`, { token: seeker.token });
@@ -1572,7 +1595,7 @@ describe("notifications", () => {
   });
 
   it("DELETE /notifications/{id}", async () => {
-    const row = "DELETE /notifications/{id}";
+    const row = rowOf(contract.notifications.remove);
     expect401(await client.call("DELETE", `/notifications/${noteId}`));
     mark(row, "no token", 401);
     const o = await client.call("DELETE", `/notifications/${noteId}`, { token: seeker.token });
@@ -1655,7 +1678,7 @@ describe("votes", () => {
   };
 
   it("GET /votes/pending", async () => {
-    const row = "GET /votes/pending";
+    const row = rowOf(contract.votes.pending);
     const r = await client.call<{ data: { voteId: string; targetUser: { name: string } }[] }>(
       "GET",
       "/votes/pending",
@@ -1678,7 +1701,7 @@ describe("votes", () => {
   });
 
   it("GET /votes/pending/{voteId}", async () => {
-    const row = "GET /votes/pending/{voteId}";
+    const row = rowOf(contract.votes.pendingOne);
     const r = await client.call<{ data: { skills: string[]; kind: string } }>(
       "GET",
       `/votes/pending/${SKILL_VOTE}`,
@@ -1704,7 +1727,7 @@ describe("votes", () => {
   });
 
   it("POST /votes/complete/{voteId}", async () => {
-    const row = "POST /votes/complete/{voteId}";
+    const row = rowOf(contract.votes.complete);
     const body = {
       scores,
       feedback: "Harika bir lider.",
@@ -1762,7 +1785,7 @@ describe("votes", () => {
   });
 
   it("GET /votes/feedbacks", async () => {
-    const row = "GET /votes/feedbacks";
+    const row = rowOf(contract.votes.feedbacks);
     const r = await client.call<{ data: { feedback: string; evaluatorUser: { name: string } }[] }>(
       "GET",
       "/votes/feedbacks",
@@ -1795,7 +1818,7 @@ describe("votes", () => {
   });
 
   it("POST /votes/DiscardWantedSenior/{userId}", async () => {
-    const row = "POST /votes/DiscardWantedSenior/{userId}";
+    const row = rowOf(contract.votes.discardWantedSenior);
     expect401(await client.call("POST", `/votes/DiscardWantedSenior/${senior.uid}`));
     mark(row, "no token", 401);
     const o = await client.call("POST", `/votes/DiscardWantedSenior/${senior.uid}`, {
@@ -1836,7 +1859,7 @@ describe("votes", () => {
 
 describe("lookups", () => {
   it("GET /skills", async () => {
-    const row = "GET /skills";
+    const row = rowOf(contract.lookups.skills);
     const r = await client.call<{ data: { name: string }[] }>("GET", "/skills");
     expect(r.status).toBe(200);
     expect(r.body.data).toContainEqual({ name: "React" });
@@ -1849,7 +1872,7 @@ describe("lookups", () => {
   });
 
   it("GET /locations/countries", async () => {
-    const row = "GET /locations/countries";
+    const row = rowOf(contract.lookups.countries);
     const r = await client.call<{ data: { isoCode: string; name: string }[] }>(
       "GET",
       "/locations/countries",
@@ -1870,7 +1893,7 @@ describe("lookups", () => {
   });
 
   it("GET /locations/countries/{isoCode}/cities", async () => {
-    const row = "GET /locations/countries/{isoCode}/cities";
+    const row = rowOf(contract.lookups.cities);
     const r = await client.call<{ data: { name: string }[] }>(
       "GET",
       "/locations/countries/tr/cities",
@@ -1894,7 +1917,7 @@ describe("lookups", () => {
   });
 
   it("GET /locations/turkish-languages", async () => {
-    const row = "GET /locations/turkish-languages";
+    const row = rowOf(contract.lookups.turkishLanguages);
     const r = await client.call<{ data: string[] }>("GET", "/locations/turkish-languages");
     expect(r.status).toBe(200);
     expect(r.body.data).toEqual(["Türkçe", "İngilizce", "Almanca"]);
@@ -1931,5 +1954,23 @@ describe("roles", () => {
     expect((await auth.getUser(person.uid)).customClaims?.role).toBeUndefined();
     expect((await db.doc(`users/${person.uid}/private/details`).get()).data()!.role).toBeNull();
     await expect(grant(person.email, "kral")).rejects.toThrow();
+  });
+});
+
+describe("the contract", () => {
+  it("names every row of the table after a contract endpoint", () => {
+    const rows = new Set(endpoints.map(rowOf));
+    const tableRows = matrix
+      .render()
+      .split("\n")
+      .slice(2)
+      .map((l) => l.split("|")[1]!.trim());
+    expect(tableRows.filter((r) => !rows.has(r))).toEqual([]);
+  });
+
+  it("sent every request to an endpoint of the contract", () => {
+    expect(sent.length).toBeGreaterThan(100);
+    const strays = sent.filter((r) => !endpointOf(r.method, r.path));
+    expect(strays.map((r) => `${r.status} ${r.method} ${r.path}`)).toEqual([]);
   });
 });

@@ -3,18 +3,26 @@
  * names Firestore reserves, relative and encoded segments, overlong and non-Latin ids), bodies of
  * the wrong shape and size, bodies of other content types, odd query strings, each signed out,
  * with a token that does not verify and signed in. No answer may be a 5xx, and every 4xx says
- * what was wrong in Turkish. The route list is checked against the routers' source, so a new
- * route cannot go unfuzzed.
+ * what was wrong in Turkish. The routes, their body fields and query parameters come from the
+ * contract, and the endpoints the functions register are checked against it, so a new route
+ * cannot go unfuzzed.
  */
 import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import {
+  type Endpoint,
+  type Method,
+  contract,
+  endpointName,
+  endpoints,
+} from "@platform/common/api";
 import { adminForStack, idTokenFor } from "../support/api-client.js";
 import { createMember } from "../support/member-stack.js";
 
 interface Route {
-  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+  method: Method;
   path: string;
   /** The body fields the route reads, each fuzzed with values of the wrong shape. */
   fields?: string[];
@@ -22,85 +30,19 @@ interface Route {
   query?: string[];
 }
 
-const ROUTES: Route[] = [
-  { method: "GET", path: "/health" },
-  { method: "GET", path: "/auth/csrf-token" },
-  { method: "POST", path: "/auth/register-step-1", fields: ["name", "email", "password"] },
-  { method: "POST", path: "/auth/register-step-2", fields: ["email", "verificationCode"] },
-  {
-    method: "POST",
-    path: "/auth/register-step-3",
-    fields: ["email", "type", "position", "skills", "contractofUse", "privacyPolicy"],
-  },
-  { method: "POST", path: "/auth/login", fields: ["email", "password", "rememberMe"] },
-  { method: "POST", path: "/auth/refresh-access-token" },
-  { method: "POST", path: "/auth/logout" },
-  { method: "POST", path: "/auth/send-email-confirmation", fields: ["email", "redirectUrl"] },
-  { method: "GET", path: "/auth/verify-email", query: ["token", "continueUrl"] },
-  { method: "POST", path: "/auth/request-password-reset", fields: ["email"] },
-  { method: "POST", path: "/auth/reset-password", fields: ["token", "newPassword"] },
-  { method: "GET", path: "/users/type/:type", query: ["page", "limit", "search"] },
-  { method: "GET", path: "/users/me/export" },
-  { method: "DELETE", path: "/users/me", fields: ["password"] },
-  { method: "GET", path: "/users/me/payment" },
-  { method: "PUT", path: "/users/me/iban", fields: ["iban"] },
-  { method: "GET", path: "/users/me/statements" },
-  { method: "GET", path: "/users/:id" },
-  {
-    method: "PATCH",
-    path: "/users",
-    fields: [
-      "personalData",
-      "contactData",
-      "skills",
-      "languages",
-      "edu_cert",
-      "social_medias",
-      "about",
-      "iban",
-      "position",
-      "address",
-    ],
-  },
-  { method: "GET", path: "/projects" },
-  { method: "GET", path: "/projects/userProjects/:userId" },
-  { method: "PATCH", path: "/projects/leftProject", fields: ["projectId"] },
-  {
-    method: "PATCH",
-    path: "/projects/updateProject/:id",
-    fields: ["title", "definition", "completed_percentage"],
-  },
-  { method: "GET", path: "/projects/:id" },
-  { method: "GET", path: "/positions/getPositionsByProjectId/:projectId" },
-  { method: "GET", path: "/positions/positionNames" },
-  { method: "POST", path: "/positions/addPosition", fields: ["projectId", "positions"] },
-  { method: "POST", path: "/positions/:positionId/apply" },
-  { method: "DELETE", path: "/positions/:positionId" },
-  { method: "POST", path: "/images/upload" },
-  {
-    method: "POST",
-    path: "/images/record",
-    fields: ["relatedId", "relatedType", "imageType", "path"],
-  },
-  { method: "GET", path: "/images/:relatedId" },
-  { method: "DELETE", path: "/images/:imageId" },
-  { method: "GET", path: "/notifications", query: ["limit"] },
-  { method: "PATCH", path: "/notifications/:id" },
-  { method: "DELETE", path: "/notifications/:id" },
-  { method: "GET", path: "/votes/pending" },
-  { method: "GET", path: "/votes/pending/:voteId" },
-  {
-    method: "POST",
-    path: "/votes/complete/:voteId",
-    fields: ["scores", "feedback", "discardWanted", "discardReason", "skillVotes"],
-  },
-  { method: "GET", path: "/votes/feedbacks", query: ["userId"] },
-  { method: "POST", path: "/votes/DiscardWantedSenior/:userId", fields: ["reason"] },
-  { method: "GET", path: "/skills" },
-  { method: "GET", path: "/locations/countries" },
-  { method: "GET", path: "/locations/countries/:isoCode/cities" },
-  { method: "GET", path: "/locations/turkish-languages" },
-];
+/** The keys of an object schema (the fields an endpoint reads), none for other schemas. */
+function keysOf(schema: unknown): string[] {
+  const shape = (schema as { _zod?: { def?: { shape?: object } } } | undefined)?._zod?.def?.shape;
+  return shape ? Object.keys(shape) : [];
+}
+
+/** Every endpoint of the contract, with the body fields and query parameters its schemas read. */
+const ROUTES: Route[] = endpoints.map((e) => ({
+  method: e.method,
+  path: e.path,
+  fields: keysOf(e.body),
+  query: keysOf(e.query),
+}));
 
 /** Path segments as sent on the wire (already encoded where they must be). */
 const BAD_IDS = [
@@ -304,25 +246,26 @@ async function pool<T>(tasks: (() => Promise<T>)[], width: number): Promise<T[]>
   return out;
 }
 
-/** The routes as the routers declare them: `api.use(prefix, router())` and `r.<method>(path`. */
+/**
+ * The endpoints the functions register, read from their source: each route file hands
+ * `endpoint(contract.<group>.<name>, …)` or `endpoint(api.<name>, …)` with `const api =
+ * contract.<group>`, and no route is registered any other way (a unit test of the functions
+ * checks the app serves exactly the contract).
+ */
 function declaredRoutes(): string[] {
-  const src = join(fileURLToPath(new URL(".", import.meta.url)), "../../functions/src");
-  const app = readFileSync(join(src, "http/app.ts"), "utf8");
-  const prefixOf = new Map<string, string>();
-  for (const m of app.matchAll(/api\.use\((?:"([^"]+)", )?(\w+?)(?:Router)?(?:\(\))?\)/g)) {
-    prefixOf.set(m[2]!.toLowerCase(), m[1] ?? "");
-  }
-  const files = readdirSync(join(src, "routes")).map((f) => join(src, "routes", f));
+  const src = join(fileURLToPath(new URL(".", import.meta.url)), "../../functions/src/routes");
   const out: string[] = [];
-  for (const file of [...files, join(src, "http/health.ts")]) {
-    const name = file.split("/").pop()!.replace(".ts", "");
-    const prefix = prefixOf.get(name);
-    if (prefix === undefined) continue;
-    for (const m of readFileSync(file, "utf8").matchAll(
-      /\.(get|post|patch|put|delete)\(\s*"([^"]+)"/g,
-    )) {
-      const path = `${prefix}${m[2] === "/" ? "" : m[2]}` || "/";
-      out.push(`${m[1]!.toUpperCase()} ${path}`);
+  const groups = contract as unknown as Record<string, Endpoint | Record<string, Endpoint>>;
+  for (const file of readdirSync(src)) {
+    const text = readFileSync(join(src, file), "utf8");
+    const group = /const api = contract\.(\w+);/.exec(text)?.[1];
+    for (const m of text.matchAll(/endpoint\(\s*(?:contract\.(\w+)(?:\.(\w+))?|api\.(\w+))\s*,/g)) {
+      const e = m[3]
+        ? (groups[group!] as Record<string, Endpoint>)[m[3]]
+        : m[2]
+          ? (groups[m[1]!] as Record<string, Endpoint>)[m[2]]
+          : (groups[m[1]!] as Endpoint);
+      out.push(e ? endpointName(e) : `unknown ${m[0]}`);
     }
   }
   return out.sort();
@@ -331,6 +274,7 @@ function declaredRoutes(): string[] {
 describe("malformed requests over every /api route", () => {
   it("lists every route the routers declare", () => {
     const listed = ROUTES.map((r) => `${r.method} ${r.path}`).sort();
+    expect(listed.length).toBe(new Set(listed).size);
     expect(listed).toEqual(declaredRoutes());
   });
 

@@ -116,6 +116,10 @@ beforeAll(async () => {
   await getAdminFirestore(admin)
     .doc(`projects/${PROJECT}`)
     .set({ title: "Canlı", isLive: true, managerId: "u-manager" });
+  // The manager of a project holds the position 'Project Manager' (canManageProject).
+  await getAdminFirestore(admin)
+    .doc("users/u-manager")
+    .set({ name: "Proje Yöneticisi", position: { name: "Project Manager" } });
   clients = clientsFor(stack);
 });
 

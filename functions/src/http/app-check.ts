@@ -6,6 +6,7 @@
 import type { RequestHandler } from "express";
 import { getAppCheck } from "firebase-admin/app-check";
 import { messages } from "@platform/common";
+import { contract } from "@platform/common/api";
 import { appCheckEnforced } from "../config.js";
 import { adminApp } from "../firebase.js";
 import { sendError } from "./respond.js";
@@ -17,7 +18,7 @@ export type AppCheckVerifier = (token: string) => Promise<unknown>;
 
 const verifyWithAdmin: AppCheckVerifier = (token) => getAppCheck(adminApp()).verifyToken(token);
 
-const OPEN_PATHS = new Set(["/health"]);
+const OPEN_PATHS = new Set<string>([contract.health.path]);
 
 export function appCheckGuard(
   options: { enforced?: () => boolean; verify?: AppCheckVerifier } = {},

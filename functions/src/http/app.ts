@@ -2,6 +2,7 @@ import cookieParser from "cookie-parser";
 import express, { type ErrorRequestHandler, type Express, type RequestHandler } from "express";
 import { logger } from "firebase-functions";
 import { messages } from "@platform/common";
+import { API_PREFIX } from "@platform/common/api";
 import { ApiError } from "./errors.js";
 import { JSON_BODY_MAX_BYTES, bodyGuard } from "./body-guard.js";
 import { csrfProtection } from "./csrf.js";
@@ -9,20 +10,19 @@ import { appCheckGuard } from "./app-check.js";
 import { sendError } from "./respond.js";
 import { trustedProxyHops } from "../config.js";
 import { idempotentRetries } from "./idempotency.js";
-import { healthRouter } from "./health.js";
-import { authRouter } from "../routes/auth.js";
-import { usersRouter } from "../routes/users.js";
-import { paymentsRouter } from "../routes/payments.js";
-import { projectsRouter } from "../routes/projects.js";
-import { positionsRouter } from "../routes/positions.js";
-import { imagesRouter } from "../routes/images.js";
-import { notificationsRouter } from "../routes/notifications.js";
-import { votesRouter } from "../routes/votes.js";
-import { lookupsRouter } from "../routes/lookups.js";
+import { register } from "./endpoint.js";
+import { authRoutes } from "../routes/auth.js";
+import { usersRoutes } from "../routes/users.js";
+import { projectsRoutes } from "../routes/projects.js";
+import { positionsRoutes } from "../routes/positions.js";
+import { imagesRoutes } from "../routes/images.js";
+import { notificationsRoutes } from "../routes/notifications.js";
+import { votesRoutes } from "../routes/votes.js";
+import { healthRoute, lookupsRoutes } from "../routes/lookups.js";
 
 /**
- * The Express app behind the `api` function. Routes are mounted under `/api` because Hosting
- * forwards the original path (`/api/health`) to the function.
+ * The Express app behind the `api` function. Routes are mounted under `/api` (API_PREFIX) because
+ * Hosting forwards the original path (`/api/health`) to the function.
  */
 export function createApp(): Express {
   const app = express();
@@ -33,23 +33,24 @@ export function createApp(): Express {
   app.use(bodyGuard);
   app.use(express.json({ limit: JSON_BODY_MAX_BYTES }));
   app.use(cookieParser());
-  app.use("/api", appCheckGuard());
+  app.use(API_PREFIX, appCheckGuard());
   app.use(csrfProtection);
 
+  // Every route comes from the contract (`@platform/common/api`), registered in its order.
   const api = express.Router();
-  api.use(healthRouter);
-  api.use("/auth", authRouter());
+  register(api, [healthRoute, ...authRoutes]);
   // After /auth: its answers set the session cookie, which a stored replay must not carry.
   api.use(idempotentRetries);
-  api.use("/users/me", paymentsRouter());
-  api.use("/users", usersRouter());
-  api.use("/projects", projectsRouter());
-  api.use("/positions", positionsRouter());
-  api.use("/images", imagesRouter());
-  api.use("/notifications", notificationsRouter());
-  api.use("/votes", votesRouter());
-  api.use(lookupsRouter());
-  app.use("/api", api);
+  register(api, [
+    ...usersRoutes,
+    ...projectsRoutes,
+    ...positionsRoutes,
+    ...imagesRoutes,
+    ...notificationsRoutes,
+    ...votesRoutes,
+    ...lookupsRoutes,
+  ]);
+  app.use(API_PREFIX, api);
 
   app.use((_req, res) => {
     sendError(res, 404, messages.general.notFound);

@@ -10,6 +10,7 @@
  */
 import type { Request, RequestHandler } from "express";
 import { IMAGE_MAX_BYTES, messages } from "@platform/common";
+import { apiPath, contract } from "@platform/common/api";
 import { sendError } from "./respond.js";
 
 /** Far above any valid body (the largest, a full profile, is a few tens of kilobytes). */
@@ -19,7 +20,7 @@ export const MULTIPART_OVERHEAD_BYTES = 16 * 1024;
 export const UPLOAD_BODY_MAX_BYTES = IMAGE_MAX_BYTES + MULTIPART_OVERHEAD_BYTES;
 
 /** The routes that take `multipart/form-data` (POST, path under the app). */
-const UPLOAD_PATHS = new Set(["/api/images/upload"]);
+const UPLOAD_PATHS = new Set([apiPath(contract.images.upload)]);
 const BODY_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 export type RawBodyRequest = Request & { rawBody?: Buffer };

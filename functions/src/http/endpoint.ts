@@ -1,52 +1,44 @@
 /**
- * One endpoint: authentication, validation of params, query and body with zod (a Turkish 400
- * before anything is read or written), then a thin handler that calls a service.
+ * One endpoint of the contract (`@platform/common/api`): authentication as its `access` says,
+ * validation of params, query and body with its zod schemas (a Turkish 400 before anything is
+ * read or written), then a thin handler, typed from the contract, that calls a service.
  */
-import type { NextFunction, Request, RequestHandler, Response } from "express";
-import { z, type ZodType } from "zod";
+import type { NextFunction, Request, RequestHandler, Response, Router } from "express";
+import { z } from "zod";
 import { messages } from "@platform/common";
+import type { Access, Endpoint, Method, Parsed } from "@platform/common/api";
 import { type AuthUser, authenticate, bearerToken } from "./auth.js";
 import { sendError, sendReply, type Reply } from "./respond.js";
 
 z.config(z.locales.tr());
 
-type AuthMode = "required" | "optional";
-
-interface EndpointSpec<B extends ZodType, P extends ZodType, Q extends ZodType> {
-  auth?: AuthMode;
-  body?: B;
-  params?: P;
-  query?: Q;
-}
-
-export interface Context<B, P, Q, U> {
-  body: B;
-  params: P;
-  query: Q;
-  user: U;
+export interface Context<E extends Endpoint> {
+  body: Parsed<E["body"]>;
+  params: Parsed<E["params"]>;
+  query: Parsed<E["query"]>;
+  user: CallerOf<E["access"]>;
   req: Request;
   res: Response;
   /** The request's clock, so services never read it themselves. */
   now: Date;
 }
 
-type Out<T> = T extends ZodType ? z.output<T> : undefined;
+type CallerOf<A extends Access> = A extends "member" ? AuthUser : AuthUser | null;
 
-export function endpoint<
-  B extends ZodType = ZodType<undefined>,
-  P extends ZodType = ZodType<undefined>,
-  Q extends ZodType = ZodType<undefined>,
-  A extends AuthMode = "optional",
->(
-  spec: EndpointSpec<B, P, Q> & { auth?: A },
-  handler: (
-    ctx: Context<Out<B>, Out<P>, Out<Q>, A extends "required" ? AuthUser : AuthUser | null>,
-  ) => Promise<Reply | void>,
-): RequestHandler {
-  return async (req: Request, res: Response, next: NextFunction) => {
+export type Handler<E extends Endpoint> = (ctx: Context<E>) => Promise<Reply<E["response"]> | void>;
+
+/** A contract endpoint with its Express handler, ready to be registered. */
+export interface Route {
+  method: Method;
+  path: string;
+  handler: RequestHandler;
+}
+
+export function endpoint<E extends Endpoint>(spec: E, handler: Handler<E>): Route {
+  const run: RequestHandler = async (req: Request, res: Response, next: NextFunction) => {
     try {
       const user = await authenticate(req);
-      if (spec.auth === "required" && !user) {
+      if (spec.access === "member" && !user) {
         sendError(
           res,
           401,
@@ -64,10 +56,10 @@ export function endpoint<
         return;
       }
       const reply = await handler({
-        body: (body as { value: Out<B> }).value,
-        params: (params as { value: Out<P> }).value,
-        query: (query as { value: Out<Q> }).value,
-        user: user as A extends "required" ? AuthUser : AuthUser | null,
+        body: (body as { value: Parsed<E["body"]> }).value,
+        params: (params as { value: Parsed<E["params"]> }).value,
+        query: (query as { value: Parsed<E["query"]> }).value,
+        user: user as CallerOf<E["access"]>,
         req,
         res,
         now: new Date(),
@@ -77,15 +69,25 @@ export function endpoint<
       next(err);
     }
   };
+  return { method: spec.method, path: spec.path, handler: run };
 }
 
-type Parsed =
+/** Registers routes on `router` in the order given (overlapping paths depend on it). */
+export function register(router: Router, routes: readonly Route[]): void {
+  for (const r of routes) {
+    const method = r.method.toLowerCase() as "get" | "post" | "put" | "patch" | "delete";
+    router[method](r.path, r.handler);
+  }
+}
+
+type Outcome =
   | { ok: true; value: unknown }
   | { ok: false; message: string; errors: { path: string; message: string }[] };
 
-function parse(schema: ZodType | undefined, input: unknown): Parsed {
+/** The parsed input, or the first issue's Turkish text (and every issue) for the 400. */
+export function parse(schema: z.core.$ZodType | undefined, input: unknown): Outcome {
   if (!schema) return { ok: true, value: undefined };
-  const result = schema.safeParse(input);
+  const result = z.safeParse(schema, input);
   if (result.success) return { ok: true, value: result.data };
   const errors = result.error.issues.map((issue) => ({
     path: issue.path.map(String).join("."),

@@ -1,9 +1,9 @@
 import type { Response } from "express";
 
 /** What a handler answers: `{ success: true, data?, message?, ...extra }` with `status`. */
-export interface Reply {
+export interface Reply<T = unknown> {
   status?: number;
-  data?: unknown;
+  data?: T;
   message?: string;
   /** Extra top-level fields the contract names (accessToken, pagination, csrfToken). */
   extra?: Record<string, unknown>;

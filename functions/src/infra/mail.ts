@@ -3,7 +3,7 @@
  * written in the same batch or transaction as the change they announce.
  */
 import type { DocumentReference, Transaction, WriteBatch } from "firebase-admin/firestore";
-import { paths } from "@platform/common";
+import { mailTexts as T, paths } from "@platform/common";
 import { db } from "../firebase.js";
 import { ts } from "./firestore.js";
 
@@ -44,52 +44,36 @@ function layout(paragraphs: string[], link?: { href: string; label: string }): s
 }
 
 export function verificationCodeMail(to: string, name: string, code: string): Mail {
-  const lines = [
-    `Merhaba ${name},`,
-    `Kaydınızı tamamlamak için e-posta onay kodunuz: ${code}`,
-    "Kod 10 dakika geçerlidir. Bu isteği siz yapmadıysanız bu e-postayı dikkate almayın.",
-  ];
-  return { to, subject: "E-posta onay kodunuz", text: lines.join("\n\n"), html: layout(lines) };
+  const lines = [T.helloName(name), T.verificationCode.code(code), T.verificationCode.validity];
+  return { to, subject: T.verificationCode.subject, text: lines.join("\n\n"), html: layout(lines) };
 }
 
 export function emailConfirmationMail(to: string, link: string): Mail {
-  const lines = [
-    "Merhaba,",
-    "E-posta adresinizi onaylamak için aşağıdaki bağlantıya tıklayın.",
-    "Bu isteği siz yapmadıysanız bu e-postayı dikkate almayın.",
-  ];
+  const lines = [T.hello, T.emailConfirmation.action, T.notYou];
   return {
     to,
-    subject: "E-posta adresinizi onaylayın",
+    subject: T.emailConfirmation.subject,
     text: `${lines.join("\n\n")}\n\n${link}`,
-    html: layout(lines, { href: link, label: "E-postamı Onayla" }),
+    html: layout(lines, { href: link, label: T.emailConfirmation.button }),
   };
 }
 
 export function passwordResetMail(to: string, link: string): Mail {
-  const lines = [
-    "Merhaba,",
-    "Şifrenizi yenilemek için aşağıdaki bağlantıya tıklayın ve yeni şifrenizi belirleyin.",
-    "Bu isteği siz yapmadıysanız bu e-postayı dikkate almayın; şifreniz değişmeyecek.",
-  ];
+  const lines = [T.hello, T.passwordReset.action, T.passwordReset.notYou];
   return {
     to,
-    subject: "Şifre yenileme",
+    subject: T.passwordReset.subject,
     text: `${lines.join("\n\n")}\n\n${link}`,
-    html: layout(lines, { href: link, label: "Yeni Şifre Belirle" }),
+    html: layout(lines, { href: link, label: T.passwordReset.button }),
   };
 }
 
 /** To the address an account leaves: the change is announced where the owner can still read it. */
 export function emailChangedMail(to: string, newEmail: string): Mail {
-  const lines = [
-    "Merhaba,",
-    `Hesabınızın e-posta adresi ${newEmail} olarak değiştirildi. Bu bildirim önceki adresinize gönderilmiştir.`,
-    "Bu değişikliği siz yapmadıysanız lütfen hemen bizimle iletişime geçin.",
-  ];
+  const lines = [T.hello, T.emailChanged.changed(newEmail), T.emailChanged.notYou];
   return {
     to,
-    subject: "E-posta adresiniz değiştirildi",
+    subject: T.emailChanged.subject,
     text: lines.join("\n\n"),
     html: layout(lines),
   };

@@ -21,6 +21,7 @@ import {
   pendingRateAnnouncement,
   profitRateProblem,
   rateChangeText,
+  mailTexts,
 } from "@platform/common";
 import { recordConsoleProblems } from "./console-problems.js";
 import { escapeHtml } from "../infra/mail.js";
@@ -118,14 +119,14 @@ function rateChangeMail(
   now: Date,
 ): MailDoc {
   const lines = [
-    `Merhaba ${name || "değerli üyemiz"},`,
+    mailTexts.helloName(name || mailTexts.profitRate.dearMember),
     rateChangeText(change.from, change.to),
-    "Kalan tutar her ayın 15'inde, bir önceki ay için, çalışılan gün sayısına göre 18 yaşını doldurmuş Junior üyeler arasında paylaştırılır ve bildirdiğiniz IBAN'a ödenir.",
+    mailTexts.profitRate.payout,
   ];
   return {
     to,
     message: {
-      subject: "Kâr paylaşımı oranı güncellendi",
+      subject: mailTexts.profitRate.subject,
       text: lines.join("\n\n"),
       html: lines.map((line) => `<p>${escapeHtml(line)}</p>`).join(""),
     },

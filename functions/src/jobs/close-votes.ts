@@ -37,6 +37,7 @@ import {
   removalCases,
   removalReviewId,
   voteWeekById,
+  mailTexts,
 } from "@platform/common";
 import { escapeHtml } from "../infra/mail.js";
 import { staffEmails } from "./console-problems.js";
@@ -229,18 +230,18 @@ async function openRemovalReviews(db: Firestore, week: VoteWeek, now: Date): Pro
 function removalReviewMail(to: string, id: string, r: RemovalReviewDoc, now: Date): MailDoc {
   const reasons = r.reasons.filter((x) => x.trim() !== "");
   const lines = [
-    "Merhaba,",
-    `"${r.projectTitle}" projesinde ${r.targetName} için çıkarma incelemesi açıldı (hafta ${r.weekId}).`,
-    `Oylar: diğer ${r.otherMemberCount} ekip üyesinden ${r.requestCount} kişi ${r.targetName} adlı üyenin ekipten çıkarılmasını istedi.`,
+    mailTexts.hello,
+    mailTexts.removalReview.opened(r.projectTitle, r.targetName, r.weekId),
+    mailTexts.removalReview.votes(r.otherMemberCount, r.requestCount, r.targetName),
     reasons.length > 0
-      ? `Gerekçeler:\n${reasons.map((x) => `- ${x}`).join("\n")}`
-      : "Gerekçe yazılmadı.",
-    `Kararınızı Firebase konsolunda removalReviews/${id} belgesine yazın: decision alanına (string) "REMOVE" (üye ekipten çıkarılır) ya da "KEEP" (üye ekipte kalır), decidedBy alanına (string) e-posta adresinizi. Karar birkaç dakika içinde uygulanır.`,
+      ? mailTexts.removalReview.reasons(reasons)
+      : mailTexts.removalReview.noReasons,
+    mailTexts.removalReview.howToDecide(id),
   ];
   return {
     to,
     message: {
-      subject: `Çıkarma incelemesi: ${r.targetName} (${r.projectTitle})`,
+      subject: mailTexts.removalReview.subject(r.targetName, r.projectTitle),
       text: lines.join("\n\n"),
       html: lines.map((line) => `<p>${escapeHtml(line).replaceAll("\n", "<br>")}</p>`).join(""),
     },

@@ -6,7 +6,7 @@
  */
 import { createHash } from "node:crypto";
 import { type DocumentReference, FieldValue, type Firestore } from "firebase-admin/firestore";
-import { type MailDoc, type Role, type RoleDoc, paths } from "@platform/common";
+import { type MailDoc, type Role, type RoleDoc, mailTexts, paths } from "@platform/common";
 import { escapeHtml } from "../infra/mail.js";
 import { BatchWriter, timestamp } from "./runtime.js";
 
@@ -68,15 +68,15 @@ export async function recordConsoleProblems(
 
 function problemMail(to: string, path: string, problem: string, now: Date): MailDoc {
   const lines = [
-    "Merhaba,",
-    `Firebase konsolunda yazılan bir belge kullanılamadı: ${path}`,
+    mailTexts.hello,
+    mailTexts.consoleProblem.unusable(path),
     problem,
-    "Belgeyi docs/operations.md'de anlatıldığı gibi düzeltin; iş bir sonraki çalışmasında belgeyi yeniden dener ve sorun giderildiğinde problem alanını siler.",
+    mailTexts.consoleProblem.howToFix,
   ];
   return {
     to,
     message: {
-      subject: `Konsol girdisi kullanılamadı: ${path}`,
+      subject: mailTexts.consoleProblem.subject(path),
       text: lines.join("\n\n"),
       html: lines.map((line) => `<p>${escapeHtml(line)}</p>`).join(""),
     },

@@ -33,6 +33,7 @@ import {
   payoutInputProblem,
   releasedStatus,
   periodLabel,
+  mailTexts,
 } from "@platform/common";
 import { escapeHtml } from "../infra/mail.js";
 import { recordConsoleProblems } from "./console-problems.js";
@@ -322,19 +323,19 @@ function statementMail(
   const lines =
     type === "PROFIT_SHARE_HELD"
       ? [
-          `Merhaba ${name},`,
-          `${month} kâr payınız ${formatLira(item.amount)} olarak hesaplandı, ancak hesabınızda IBAN bilgisi bulunmadığı için ödemeye alınamadı.`,
-          "Payınız sizin için saklanıyor: Hesabım sayfasındaki Ödeme Bilgileri bölümüne IBAN numaranızı girdiğinizde, ertesi hesaplamada ödemeye alınır.",
+          mailTexts.helloName(name),
+          mailTexts.profitShare.held(month, formatLira(item.amount)),
+          mailTexts.profitShare.heldKept,
         ]
       : [
-          `Merhaba ${name},`,
-          `IBAN bilginiz kaydedildi. ${month} kâr payınız (${formatLira(item.amount)}) ödemeye alındı.`,
-          "Ayrıntıları Hesabım sayfasındaki Kazançlarım bölümünde görebilirsiniz.",
+          mailTexts.helloName(name),
+          mailTexts.profitShare.released(month, formatLira(item.amount)),
+          mailTexts.profitShare.releasedWhere,
         ];
   const subject =
     type === "PROFIT_SHARE_HELD"
-      ? `${month} kâr payınız IBAN bilginizi bekliyor`
-      : `${month} kâr payınız ödemeye alındı`;
+      ? mailTexts.profitShare.heldSubject(month)
+      : mailTexts.profitShare.releasedSubject(month);
   return {
     to,
     message: {

@@ -1,26 +1,13 @@
-import { Router } from "express";
-import { z } from "zod";
 import { messages } from "@platform/common";
-import { endpoint } from "../http/endpoint.js";
+import { contract, imageMeta } from "@platform/common/api";
+import { endpoint, parse } from "../http/endpoint.js";
 import { bearerToken } from "../http/auth.js";
 import { UPLOAD_BODY_MAX_BYTES } from "../http/body-guard.js";
 import { ApiError, badRequest, unauthorized } from "../http/errors.js";
 import { readMultipart } from "../infra/multipart.js";
 import * as images from "../services/images.js";
-import { idSchema } from "./schemas.js";
 
-const meta = z.object({
-  relatedId: idSchema(messages.images.userIdMissing),
-  relatedType: z.enum(["User", "Project"], { error: "relatedType User veya Project olmalıdır." }),
-  imageType: z.enum(["Profile", "Logo"], { error: "imageType Profile veya Logo olmalıdır." }),
-});
-
-const recordBody = meta.extend({
-  path: z
-    .string({ error: messages.images.pathNotAllowed })
-    .min(1, { error: messages.images.pathNotAllowed })
-    .max(512, { error: messages.images.pathNotAllowed }),
-});
+const api = contract.images;
 
 /**
  * Visitors' copies come from Hosting's CDN: the bytes of up to 5 MB go through the function once
@@ -28,66 +15,39 @@ const recordBody = meta.extend({
  */
 const ANONYMOUS_CACHE = "public, max-age=300, s-maxage=3600";
 
-export function imagesRouter(): Router {
-  const r = Router();
+export const imagesRoutes = [
+  endpoint(api.upload, async ({ req, user, now }) => {
+    // One byte over the limit tells an oversized file from one exactly at it.
+    const form = await readMultipart(req, images.MAX_IMAGE_BYTES + 1, UPLOAD_BODY_MAX_BYTES);
+    if (!form) throw badRequest(messages.images.fileMissing);
+    if (form.tooLarge) throw new ApiError(413, messages.images.tooLarge);
+    const meta = parse(imageMeta, form.fields);
+    if (!meta.ok) throw badRequest(meta.message);
+    if (!form.file || form.file.buffer.length === 0) throw badRequest(messages.images.fileMissing);
+    if (form.file.truncated || form.file.buffer.length > images.MAX_IMAGE_BYTES) {
+      throw badRequest(messages.images.tooLarge);
+    }
+    const fields = meta.value as Parameters<typeof images.upload>[1];
+    const data = await images.upload(user.uid, fields, form.file, now);
+    return { status: 201, message: messages.images.uploadSuccess, data };
+  }),
 
-  r.post(
-    "/upload",
-    endpoint({ auth: "required" }, async ({ req, user, now }) => {
-      // One byte over the limit tells an oversized file from one exactly at it.
-      const form = await readMultipart(req, images.MAX_IMAGE_BYTES + 1, UPLOAD_BODY_MAX_BYTES);
-      if (!form) throw badRequest(messages.images.fileMissing);
-      if (form.tooLarge) throw new ApiError(413, messages.images.tooLarge);
-      const parsed = meta.safeParse(form.fields);
-      if (!parsed.success)
-        throw badRequest(parsed.error.issues[0]?.message ?? messages.general.invalidRequest);
-      if (!form.file || form.file.buffer.length === 0)
-        throw badRequest(messages.images.fileMissing);
-      if (form.file.truncated || form.file.buffer.length > images.MAX_IMAGE_BYTES) {
-        throw badRequest(messages.images.tooLarge);
-      }
-      const data = await images.upload(user.uid, parsed.data, form.file, now);
-      return { status: 201, message: messages.images.uploadSuccess, data };
-    }),
-  );
+  endpoint(api.record, async ({ body, user, now }) => ({
+    status: 201,
+    message: messages.images.uploadSuccess,
+    data: await images.recordDirectUpload(user.uid, body, now),
+  })),
 
-  r.post(
-    "/record",
-    endpoint({ auth: "required", body: recordBody }, async ({ body, user, now }) => ({
-      status: 201,
-      message: messages.images.uploadSuccess,
-      data: await images.recordDirectUpload(user.uid, body, now),
-    })),
-  );
+  endpoint(api.ofOwner, async ({ params, user, req, res }) => {
+    // A made-up token would be a cache key of its own too.
+    if (!user && bearerToken(req)) throw unauthorized(messages.general.tokenUndecodable);
+    res.set("Vary", "Authorization");
+    res.set("Cache-Control", user ? "private, no-store" : ANONYMOUS_CACHE);
+    return { data: await images.imagesOf(params.relatedId) };
+  }),
 
-  r.get(
-    "/:relatedId",
-    endpoint(
-      {
-        params: z.object({ relatedId: idSchema("Geçersiz görsel sahibi ID'si.") }),
-        // No query at all: a made-up parameter would be a new CDN cache key, i.e. a fresh stream.
-        query: z.strictObject({}, { error: messages.general.invalidRequest }),
-      },
-      async ({ params, user, req, res }) => {
-        // A made-up token would be a cache key of its own too.
-        if (!user && bearerToken(req)) throw unauthorized(messages.general.tokenUndecodable);
-        res.set("Vary", "Authorization");
-        res.set("Cache-Control", user ? "private, no-store" : ANONYMOUS_CACHE);
-        return { data: await images.imagesOf(params.relatedId) };
-      },
-    ),
-  );
-
-  r.delete(
-    "/:imageId",
-    endpoint(
-      { auth: "required", params: z.object({ imageId: idSchema("Geçersiz görsel ID'si.") }) },
-      async ({ params, user, now }) => {
-        await images.deleteImage(user.uid, params.imageId, now);
-        return { message: messages.images.deleteSuccess };
-      },
-    ),
-  );
-
-  return r;
-}
+  endpoint(api.remove, async ({ params, user, now }) => {
+    await images.deleteImage(user.uid, params.imageId, now);
+    return { message: messages.images.deleteSuccess };
+  }),
+];

@@ -1,37 +1,17 @@
-import { Router } from "express";
-import { z } from "zod";
-import { messages } from "@platform/common";
+/** Lookups live at the API root: /skills and /locations/... (spec §7), and the health check. */
+import { contract } from "@platform/common/api";
 import { endpoint } from "../http/endpoint.js";
 import * as lookups from "../services/lookups.js";
 
-const isoParams = z.object({
-  isoCode: z
-    .string({ error: messages.lookups.invalidIsoCode })
-    .trim()
-    .regex(/^[A-Za-z]{2}$/, { error: messages.lookups.invalidIsoCode })
-    .transform((v) => v.toUpperCase()),
-});
+const api = contract.lookups;
 
-/** Lookups live at the API root: /skills and /locations/... (spec §7). */
-export function lookupsRouter(): Router {
-  const r = Router();
-  r.get(
-    "/skills",
-    endpoint({}, async () => ({ data: await lookups.skills() })),
-  );
-  r.get(
-    "/locations/countries",
-    endpoint({}, async () => ({ data: await lookups.countries() })),
-  );
-  r.get(
-    "/locations/countries/:isoCode/cities",
-    endpoint({ params: isoParams }, async ({ params }) => ({
-      data: await lookups.cities(params.isoCode),
-    })),
-  );
-  r.get(
-    "/locations/turkish-languages",
-    endpoint({}, async () => ({ data: await lookups.turkishLanguages() })),
-  );
-  return r;
-}
+export const healthRoute = endpoint(contract.health, async ({ now }) => ({
+  data: { status: "ok" as const, service: "api" as const, time: now.toISOString() },
+}));
+
+export const lookupsRoutes = [
+  endpoint(api.skills, async () => ({ data: await lookups.skills() })),
+  endpoint(api.countries, async () => ({ data: await lookups.countries() })),
+  endpoint(api.cities, async ({ params }) => ({ data: await lookups.cities(params.isoCode) })),
+  endpoint(api.turkishLanguages, async () => ({ data: await lookups.turkishLanguages() })),
+];

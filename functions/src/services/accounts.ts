@@ -8,6 +8,7 @@ import {
   safeReturnPath as sameOriginPath,
   sameEmail,
 } from "@platform/common";
+import { apiPath, contract } from "@platform/common/api";
 import { appBaseUrl } from "../config.js";
 import { adminAuth, db } from "../firebase.js";
 import { ApiError, badRequest, notFound } from "../http/errors.js";
@@ -112,7 +113,7 @@ export async function sendEmailConfirmation(
   }
   const oobCode = oobCodeOf(await adminAuth().generateEmailVerificationLink(user.email));
   const link =
-    `${appBaseUrl()}/api/auth/verify-email?token=${encodeURIComponent(oobCode)}` +
+    `${appBaseUrl()}${apiPath(contract.auth.verifyEmail)}?token=${encodeURIComponent(oobCode)}` +
     `&continueUrl=${encodeURIComponent(safeReturnPath(input.redirectUrl))}`;
   const batch = db().batch();
   queueMail(batch, emailConfirmationMail(user.email, link), now);

@@ -49,7 +49,7 @@ async function assertMayChange(uid: string, relatedType: RelatedType, relatedId:
 function checkKind(relatedType: RelatedType, imageType: ImageType) {
   const expected: ImageType = relatedType === "User" ? "Profile" : "Logo";
   if (imageType !== expected)
-    throw badRequest(`${relatedType} için görsel tipi ${expected} olmalıdır.`);
+    throw badRequest(messages.images.imageTypeMismatch(relatedType, expected));
 }
 
 /** Storage folder of an owner's images (matches storage.rules). */

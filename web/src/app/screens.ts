@@ -5,6 +5,10 @@
  *
  * A pattern with `:name` segments is what the router matches; the helpers fill it.
  */
+import { fillPath } from "../lib/fillPath";
+
+export { fillPath };
+
 const PROJECTS = "/projeler";
 const ACCOUNT = "/hesabim";
 
@@ -34,15 +38,6 @@ export const screens = {
 } as const;
 
 export type ScreenPattern = (typeof screens)[keyof typeof screens];
-
-/** Fills the `:name` segments of a pattern, each value URI-encoded. */
-export function fillPath(pattern: string, params: Record<string, string>): string {
-  return pattern.replace(/:([A-Za-z]+)/g, (_, name: string) => {
-    const value = params[name];
-    if (value === undefined) throw new Error(`Missing path parameter "${name}" in ${pattern}`);
-    return encodeURIComponent(value);
-  });
-}
 
 const withHash = (path: string, hash?: string) => (hash ? `${path}#${hash}` : path);
 

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { contract } from "@platform/common/api";
+import { contract, endpoints, pathOf } from "@platform/common/api";
+import { fillPath } from "../fillPath";
 import { createApiClient, type ApiClientOptions, type ApiErrorEvent } from "./client";
 import { ApiError, messageOf } from "./errors";
 import { screens } from "../../app/screens";
@@ -117,6 +118,14 @@ describe("typed calls", () => {
     await expect(result).resolves.toMatchObject({ data: [] });
     expect(notCsrf(calls).map((c) => c.url)).toEqual(["/api/votes/pending", "/api/votes/pending"]);
     expect(events).toEqual([]);
+  });
+
+  it("fill paths exactly as the contract's pathOf does, for every endpoint", () => {
+    for (const e of endpoints) {
+      const names = [...e.path.matchAll(/:([A-Za-z]+)/g)].map((m) => m[1]!);
+      const params = Object.fromEntries(names.map((n) => [n, `${n} ç/?`]));
+      expect(fillPath(e.path, params)).toBe(pathOf(e, params as never));
+    }
   });
 
   it("refuse to build a path with a missing parameter", () => {

@@ -25,8 +25,9 @@
  */
 import type { ApiResponse } from "@platform/common";
 import { messages } from "@platform/common";
-// Only `pathOf` and types: the contract's schemas (zod) stay out of the client, which every page loads.
-import { pathOf, type Contract, type Endpoint, type PathParams } from "@platform/common/api";
+// Types only: the contract's schemas (zod) stay out of the client, which every page loads.
+import type { Contract, Endpoint, PathParams } from "@platform/common/api";
+import { fillPath } from "../fillPath";
 import { API_TEXTS, ApiError, errorText, isCsrfRejection, messageOf } from "./errors";
 import { screens } from "../../app/screens";
 
@@ -406,7 +407,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   return {
     call<E extends Endpoint>(endpoint: E, ...args: CallArgs<E>) {
       const [input, options] = args as [CallInput<Endpoint> | undefined, CallOptions | undefined];
-      const path = pathOf(endpoint, input?.params as never);
+      // The contract's `pathOf` rule (params filled in and encoded), without importing the contract.
+      const path = fillPath(endpoint.path, (input?.params ?? {}) as Record<string, string>);
       return request<E["response"]>(endpoint.method, path, {
         ...options,
         query: input?.query as RequestOptions["query"],

@@ -74,7 +74,7 @@ function contentSecurityPolicyMeta(kind: BuildKind): Plugin {
   };
 }
 
-/** Mirrors web/src/lib/firebase-config.ts: without a project id the build is the demo one. */
+/** Mirrors web/src/lib/firebaseConfig.ts: without a project id the build is the demo one. */
 function buildKind(mode: string): BuildKind {
   const env = loadEnv(mode, import.meta.dirname, "VITE_");
   const projectId = env.VITE_FIREBASE_PROJECT_ID ?? "demo-platform";

@@ -13,7 +13,7 @@ export const BUCKET = `${PROJECT_ID}.appspot.com`;
 export const AUTH_HOST = "127.0.0.1:9099";
 const FIRESTORE_HOST = "127.0.0.1:8080";
 const STORAGE_HOST = "127.0.0.1:9199";
-/** The web app's key when built without a Firebase config (lib/firebase-config.ts). */
+/** The web app's key when built without a Firebase config (lib/firebaseConfig.ts). */
 const API_KEY = "demo-api-key";
 
 /** Points firebase-admin in this process at the stack's emulators. */

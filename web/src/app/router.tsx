@@ -4,7 +4,8 @@ import { lazyScreen } from "../components/lazyScreen";
 import { PageLoader } from "../components/PageLoader";
 import { AppLayout } from "../components/shell/AppLayout";
 import { RouteErrorRedirect } from "../components/shell/RouteErrorRedirect";
-import { MemberShellExtras, memberRoutes } from "../features/member-routes";
+import { MemberShellExtras, memberRoutes } from "./memberRoutes";
+import { screens } from "./screens";
 
 const legal = () => import("../features/legal/LegalPages");
 const directory = () => import("../features/directory/DirectoryPage");
@@ -20,50 +21,50 @@ export const routes: RouteObject[] = [
         errorElement: <RouteErrorRedirect />,
         children: [
           {
-            path: "/",
+            path: screens.home,
             lazy: lazyScreen(() => import("../features/home/HomePage").then((m) => m.HomePage)),
           },
           {
-            path: "/projeler",
+            path: screens.projects,
             lazy: lazyScreen(() =>
               import("../features/projects/ProjectsPage").then((m) => m.ProjectsPage),
             ),
           },
-          { path: "/juniorlar", lazy: lazyScreen(() => directory().then((m) => m.JuniorsPage)) },
-          { path: "/seniorlar", lazy: lazyScreen(() => directory().then((m) => m.SeniorsPage)) },
+          { path: screens.juniors, lazy: lazyScreen(() => directory().then((m) => m.JuniorsPage)) },
+          { path: screens.seniors, lazy: lazyScreen(() => directory().then((m) => m.SeniorsPage)) },
           {
-            path: "/junior/:userName",
+            path: screens.juniorProfile,
             lazy: lazyScreen(() => profile().then((m) => m.JuniorProfilePage)),
           },
           {
-            path: "/senior/:userName",
+            path: screens.seniorProfile,
             lazy: lazyScreen(() => profile().then((m) => m.SeniorProfilePage)),
           },
           {
-            path: "/sikca-sorulan-sorular",
+            path: screens.faq,
             lazy: lazyScreen(() => import("../features/faq/FaqPage").then((m) => m.FaqPage)),
           },
           ...memberRoutes,
           {
-            path: "/acik_riza_metni",
+            path: screens.openConsent,
             lazy: lazyScreen(() => legal().then((m) => m.OpenConsentPage)),
           },
           {
-            path: "/uyelik_kullanici_sozlesmesi",
+            path: screens.membershipAgreement,
             lazy: lazyScreen(() => legal().then((m) => m.MembershipAgreementPage)),
           },
-          { path: "/kvkk", lazy: lazyScreen(() => legal().then((m) => m.KvkkPage)) },
+          { path: screens.kvkk, lazy: lazyScreen(() => legal().then((m) => m.KvkkPage)) },
           {
-            path: "/gizlilik_cerez_politikasi",
+            path: screens.cookiePolicy,
             lazy: lazyScreen(() => legal().then((m) => m.CookiePolicyPage)),
           },
           {
-            path: "/server-error",
+            path: screens.serverError,
             lazy: lazyScreen(() =>
               import("../features/errors/ServerErrorPage").then((m) => m.ServerErrorPage),
             ),
           },
-          { path: "/not-found", element: <NotFoundScreen /> },
+          { path: screens.notFound, element: <NotFoundScreen /> },
           { path: "*", element: <NotFoundScreen /> },
         ],
       },

@@ -2,6 +2,7 @@ import { Button, Container, Stack, Text, Title } from "@mantine/core";
 import { IconHome } from "@tabler/icons-react";
 import { Link } from "react-router-dom";
 import { PageMeta } from "./PageMeta";
+import { screens } from "../app/screens";
 
 export const NOT_FOUND_TEXTS = {
   title: "Sayfa bulunamadı",
@@ -9,7 +10,7 @@ export const NOT_FOUND_TEXTS = {
   home: "Anasayfaya Dön",
 };
 
-/** The 404 screen: /not-found and every unknown path. */
+/** The 404 screen: `screens.notFound` and every unknown path. */
 export function NotFoundScreen() {
   return (
     <Container size="sm" py={64} data-testid="not-found">
@@ -22,7 +23,7 @@ export function NotFoundScreen() {
           {NOT_FOUND_TEXTS.title}
         </Title>
         <Text c="dimmed">{NOT_FOUND_TEXTS.description}</Text>
-        <Button component={Link} to="/" leftSection={<IconHome size={18} />}>
+        <Button component={Link} to={screens.home} leftSection={<IconHome size={18} />}>
           {NOT_FOUND_TEXTS.home}
         </Button>
       </Stack>

@@ -2,6 +2,7 @@ import { Button, Container, Group, Stack, Text, Title } from "@mantine/core";
 import { IconHome, IconRefresh } from "@tabler/icons-react";
 import { Link } from "react-router-dom";
 import { PageMeta } from "./PageMeta";
+import { screens } from "../app/screens";
 
 export const SERVER_ERROR_TEXTS = {
   code: "500",
@@ -11,7 +12,7 @@ export const SERVER_ERROR_TEXTS = {
   reload: "Sayfayı Yenile",
 };
 
-/** The 500 screen (spec §2): shown at /server-error and in place of a screen whose data failed. */
+/** The 500 screen (spec §2): shown at `screens.serverError` and in place of a screen whose data failed. */
 export function ServerErrorScreen({ onReload }: { onReload?: () => void }) {
   return (
     <Container size="sm" py={64} data-testid="server-error">
@@ -25,7 +26,7 @@ export function ServerErrorScreen({ onReload }: { onReload?: () => void }) {
         </Title>
         <Text c="dimmed">{SERVER_ERROR_TEXTS.description}</Text>
         <Group justify="center">
-          <Button component={Link} to="/" leftSection={<IconHome size={18} />}>
+          <Button component={Link} to={screens.home} leftSection={<IconHome size={18} />}>
             {SERVER_ERROR_TEXTS.home}
           </Button>
           <Button

@@ -8,8 +8,8 @@ import {
 } from "firebase/auth";
 import { connectFirestoreEmulator, getFirestore } from "firebase/firestore/lite";
 import type { FirebaseStorage } from "firebase/storage";
-import { appCheckSiteKey, startAppCheck } from "./app-check";
-import { emulatorPorts, firebaseConfig, usesEmulators } from "./firebase-config";
+import { appCheckSiteKey, startAppCheck } from "./appCheck";
+import { emulatorPorts, firebaseConfig, usesEmulators } from "./firebaseConfig";
 
 export const firebaseApp = initializeApp(firebaseConfig);
 /**

@@ -36,5 +36,3 @@ export function skillAverageRows(
     .map(([skill, v]) => ({ skill, average: formatAverage(v) }));
 }
 
-/** The shape check of an e-mail address (ASCII only, surrounding spaces ignored), as the API's. */
-export { isEmailAddress } from "@platform/common";

@@ -27,10 +27,12 @@ export function readPublicConfig(data: Partial<PublicConfigDoc> | undefined): Pu
   };
 }
 
+export const publicConfigKeys = { all: ["config", "public"] as const };
+
 /** The public platform facts (the profit rate and its announcement), read once per visit. */
 export function usePublicConfig() {
   return useQuery({
-    queryKey: ["config", "public"],
+    queryKey: publicConfigKeys.all,
     staleTime: 5 * 60_000,
     queryFn: async () =>
       readPublicConfig(

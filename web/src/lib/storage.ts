@@ -10,8 +10,12 @@ export async function storageDownloadUrl(path: string): Promise<string> {
   return getDownloadURL(ref(storage, path));
 }
 
+export const storageKeys = {
+  url: (path: string | null | undefined) => ["storage-url", path] as const,
+};
+
 const urlQuery = (path: string | null | undefined) => ({
-  queryKey: ["storage-url", path],
+  queryKey: storageKeys.url(path),
   queryFn: () => storageDownloadUrl(path!),
   enabled: Boolean(path),
   staleTime: Infinity,

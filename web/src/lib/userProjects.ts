@@ -1,6 +1,11 @@
-import type { UserProjectDto } from "@platform/common";
+import { contract } from "@platform/common/api";
 import { useQuery } from "@tanstack/react-query";
 import { api } from "./api/index";
+import { queryRoots } from "./queryRoots";
+
+export const userProjectsKeys = {
+  of: (uid: string | null | undefined) => [...queryRoots.projects, "of-member", uid] as const,
+};
 
 /**
  * Every project a member took part in, past ones included, for the own account page and the
@@ -9,13 +14,15 @@ import { api } from "./api/index";
  */
 export function useUserProjects(uid: string | null | undefined) {
   return useQuery({
-    queryKey: ["userProjects", uid],
+    queryKey: userProjectsKeys.of(uid),
     enabled: Boolean(uid),
     queryFn: async () =>
       (
-        await api.get<UserProjectDto[]>(`/projects/userProjects/${encodeURIComponent(uid!)}`, {
-          errorEvent: false,
-        })
+        await api.call(
+          contract.projects.userProjects,
+          { params: { userId: uid! } },
+          { errorEvent: false },
+        )
       ).data ?? [],
   });
 }

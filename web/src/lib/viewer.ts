@@ -4,6 +4,7 @@ import { doc, getDoc } from "firebase/firestore/lite";
 import { useSigninCheck } from "reactfire";
 import { db } from "./firebase";
 import type { WithId } from "./firestore";
+import { queryRoots } from "./queryRoots";
 
 export interface Viewer {
   /** Auth state still loading. */
@@ -17,13 +18,17 @@ export interface Viewer {
 /** The own profile plus the pending application, which only the member may read. */
 export type ViewerProfile = WithId<UserDoc> & Partial<UserStateDoc>;
 
+export const viewerKeys = {
+  profile: (uid: string | null) => [...queryRoots.members, "viewer", uid] as const,
+};
+
 /** Who is looking at the page: signed out, or a member with their public profile. */
 export function useViewer(): Viewer {
   const signin = useSigninCheck();
   const user = signin.data?.signedIn ? signin.data.user : null;
   const uid = user?.uid ?? null;
   const profile = useQuery({
-    queryKey: ["user", uid],
+    queryKey: viewerKeys.profile(uid),
     enabled: uid !== null,
     queryFn: async () => {
       const [snap, state] = await Promise.all([

@@ -4,10 +4,14 @@ import { collection, getDocs, orderBy, query, where } from "firebase/firestore/l
 import { db } from "../../lib/firebase";
 import { withId } from "../../lib/firestore";
 
+export const faqKeys = {
+  byTag: (tag: "home" | "sss") => ["faqs", tag] as const,
+};
+
 /** FAQ entries with a tag ("home" for the home page, "sss" for the FAQ page), in their order. */
 export function useFaqs(tag: "home" | "sss") {
   return useQuery({
-    queryKey: ["faqs", tag],
+    queryKey: faqKeys.byTag(tag),
     staleTime: 5 * 60_000,
     queryFn: async () => {
       const q = query(

@@ -1,5 +1,6 @@
 import { Alert, Container } from "@mantine/core";
 import { IconSpeakerphone } from "@tabler/icons-react";
+import { useState } from "react";
 import { usePublicConfig } from "../../lib/publicConfig";
 import { SHELL_TEXTS } from "./texts";
 
@@ -10,7 +11,8 @@ import { SHELL_TEXTS } from "./texts";
 export function AnnouncementBanner() {
   const config = usePublicConfig();
   const announcement = config.data?.announcement;
-  const now = Date.now();
+  // The time the shell was opened: an announcement starting or ending meanwhile shows on the next visit.
+  const [now] = useState(() => Date.now());
   if (!announcement || announcement.endsAt.getTime() <= now) return null;
   if (announcement.startsAt.getTime() > now) return null;
   return (

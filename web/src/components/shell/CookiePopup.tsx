@@ -1,6 +1,7 @@
 import { Anchor, Button, Paper, Text } from "@mantine/core";
 import { useState } from "react";
 import { SHELL_TEXTS } from "./texts";
+import { screens } from "../../app/screens";
 
 /** Local-storage flag of the cookie popup (spec §2): absent = show, "1" = closed for good. */
 export const COOKIE_FLAG = "cerezPopupClosed";
@@ -51,7 +52,7 @@ export function CookiePopup() {
       <Text size="sm">
         {SHELL_TEXTS.cookieText}{" "}
         <Anchor
-          href="/gizlilik_cerez_politikasi"
+          href={screens.cookiePolicy}
           target="_blank"
           rel="noopener"
           size="sm"

@@ -17,6 +17,7 @@ import { site } from "../../lib/site";
 import { useViewer } from "../../lib/viewer";
 import { NAV_LINKS, SHELL_TEXTS } from "./texts";
 import classes from "./Header.module.css";
+import { accountPath, screens } from "../../app/screens";
 
 // Members only: visitors never download the bell and its dropdown.
 const MobileMenu = lazy(() => import("./MobileMenu").then((m) => ({ default: m.MobileMenu })));
@@ -43,7 +44,7 @@ function ColorSchemeToggle() {
 
 function Logo() {
   return (
-    <UnstyledButton component={Link} to="/" aria-label={`${site.name} anasayfa`}>
+    <UnstyledButton component={Link} to={screens.home} aria-label={`${site.name} anasayfa`}>
       <Group gap={6} wrap="nowrap">
         <IconCode size={28} color="var(--mantine-primary-color-filled)" aria-hidden />
         <Text fw={800} fz="lg">
@@ -61,15 +62,16 @@ export function Header() {
   const [menuLoaded, setMenuLoaded] = useState(false);
   const viewer = useViewer();
   const location = useLocation();
+  const closeDrawer = drawer.close;
   useEffect(() => {
-    drawer.close();
+    closeDrawer();
     // Close the menu after every navigation.
-  }, [location.pathname]);
+  }, [location.pathname, closeDrawer]);
 
   const accountButton = viewer.profile && (
     <Button
       component={Link}
-      to={`/hesabim/${viewer.profile.userName}`}
+      to={accountPath(viewer.profile.userName)}
       variant="light"
       leftSection={<IconUser size={18} />}
       data-testid="account-button"
@@ -80,10 +82,10 @@ export function Header() {
   );
   const guestButtons = (
     <>
-      <Button component={Link} to="/giris_yap" variant="default">
+      <Button component={Link} to={screens.login} variant="default">
         {SHELL_TEXTS.login}
       </Button>
-      <Button component={Link} to="/kayit_ol">
+      <Button component={Link} to={screens.signUp}>
         {SHELL_TEXTS.signUp}
       </Button>
     </>
@@ -98,7 +100,7 @@ export function Header() {
             <RouterNavLink
               key={link.to}
               to={link.to}
-              end={link.to === "/"}
+              end={link.to === screens.home}
               className={classes.link}
             >
               {link.label}

@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { Link } from "react-router-dom";
 import { site } from "../../lib/site";
 import { NAV_LINKS, SHELL_TEXTS } from "./texts";
+import { screens } from "../../app/screens";
 
 interface MobileMenuProps {
   opened: boolean;
@@ -31,7 +32,9 @@ export function MobileMenu({ opened, onClose, pathname, actions }: MobileMenuPro
             component={Link}
             to={link.to}
             label={link.label}
-            active={link.to === "/" ? pathname === "/" : pathname.startsWith(link.to)}
+            active={
+              link.to === screens.home ? pathname === screens.home : pathname.startsWith(link.to)
+            }
           />
         ))}
         <Stack gap="xs" mt="md" hiddenFrom="sm">

@@ -1,18 +1,19 @@
+import { screens } from "../../app/screens";
 /** Texts of the application shell (spec §2, §4). */
 
 export const NAV_LINKS = [
-  { label: "Anasayfa", to: "/" },
-  { label: "Projeler", to: "/projeler" },
-  { label: "Juniorlar", to: "/juniorlar" },
-  { label: "Seniorlar", to: "/seniorlar" },
-  { label: "SSS", to: "/sikca-sorulan-sorular" },
+  { label: "Anasayfa", to: screens.home },
+  { label: "Projeler", to: screens.projects },
+  { label: "Juniorlar", to: screens.juniors },
+  { label: "Seniorlar", to: screens.seniors },
+  { label: "SSS", to: screens.faq },
 ] as const;
 
 export const LEGAL_LINKS = [
-  { label: "Açık Rıza Metni", to: "/acik_riza_metni" },
-  { label: "Üyelik ve Kullanıcı Sözleşmesi", to: "/uyelik_kullanici_sozlesmesi" },
-  { label: "KVKK Aydınlatma Metni", to: "/kvkk" },
-  { label: "Gizlilik ve Çerez Politikası", to: "/gizlilik_cerez_politikasi" },
+  { label: "Açık Rıza Metni", to: screens.openConsent },
+  { label: "Üyelik ve Kullanıcı Sözleşmesi", to: screens.membershipAgreement },
+  { label: "KVKK Aydınlatma Metni", to: screens.kvkk },
+  { label: "Gizlilik ve Çerez Politikası", to: screens.cookiePolicy },
 ] as const;
 
 export const SHELL_TEXTS = {

@@ -23,17 +23,18 @@ import {
   type UserDto,
   type UserProjectDto,
 } from "@platform/common";
-import { IconCircleCheck, IconDots, IconPencil } from "@tabler/icons-react";
+import { IconCircleCheck, IconDots } from "@tabler/icons-react";
 import { useEffect, useState, type ReactNode } from "react";
 import { Navigate, useLocation, useNavigate, useParams } from "react-router-dom";
 import { usePageMeta } from "../../components/PageMeta";
+import { Section, type SectionEdit } from "../../components/Section";
 import { SkillAverages } from "../../components/SkillAverages";
 import { messageOf } from "../../lib/api/errors";
 import { formatAddress, formatAverage } from "../../lib/format";
 import { useLogout } from "../../lib/session/useSession";
 import { useUserProjects } from "../../lib/userProjects";
 import { useViewer } from "../../lib/viewer";
-import { projectStatusText } from "../projects/rules";
+import { projectStatusText } from "../../lib/projectRules";
 import {
   useAccountFeedbacks,
   useAccountUser,
@@ -57,32 +58,13 @@ import { PhotoControls } from "./PhotoControls";
 import { EarningsSection, PaymentSection } from "./PaymentSections";
 import { DataRights } from "./DataRights";
 import { EDIT_TEXTS as E, ACCOUNT_TEXTS as T } from "./texts";
+import { accountPath, projectEditPath } from "../../app/screens";
 
-function Section(props: {
-  title: string;
-  id?: string;
-  children: ReactNode;
-  testId?: string;
-  onEdit?: () => void;
-}) {
-  return (
-    <Paper withBorder radius="md" p="md" id={props.id} data-testid={props.testId}>
-      <Stack gap="xs">
-        <Group justify="space-between" wrap="nowrap">
-          <Title order={2} size="h4">
-            {props.title}
-          </Title>
-          {props.onEdit && (
-            <ActionIcon variant="subtle" aria-label={E.edit(props.title)} onClick={props.onEdit}>
-              <IconPencil size={18} />
-            </ActionIcon>
-          )}
-        </Group>
-        {props.children}
-      </Stack>
-    </Paper>
-  );
-}
+/** The pencil button of an account section, named after the section ('… düzenle'). */
+const editOf = (title: string, onClick: () => void): SectionEdit => ({
+  label: E.edit(title),
+  onClick,
+});
 
 function Field(props: { label: string; children: ReactNode }) {
   return (
@@ -155,7 +137,7 @@ function ContactSection({ user, onEdit }: { user: UserDto; onEdit: () => void })
   const send = useConfirmationRequest(user.email ?? "");
   const confirm = send.request;
   return (
-    <Section title={T.contact} testId="account-contact" onEdit={onEdit}>
+    <Section title={T.contact} testId="account-contact" edit={editOf(T.contact, onEdit)}>
       <Field label={T.email}>
         <Group gap={6} wrap="wrap">
           <span>{user.email ?? T.empty}</span>
@@ -228,7 +210,7 @@ function ProjectRow({ project, canEdit }: { project: UserProjectDto; canEdit: bo
             <Menu.Item
               disabled={!canEdit}
               onClick={() =>
-                navigate(`/projeler/edit/${project._id}`, { state: { projectId: project._id } })
+                navigate(projectEditPath(project._id), { state: { projectId: project._id } })
               }
             >
               {T.edit}
@@ -280,7 +262,7 @@ function useHashScroll(ready: boolean) {
   }, [hash, ready]);
 }
 
-/** /hesabim/{name-slug}: the signed-in member's own page. */
+/** `screens.account` (by name slug): the signed-in member's own page. */
 export function AccountPage() {
   usePageMeta({ title: T.title, description: T.description });
   const viewer = useViewer();
@@ -334,7 +316,7 @@ export function AccountPage() {
 
   // the address carries the member's own slug; any other slug is replaced (keeping the hash)
   if (u.userName && nameSlug !== u.userName) {
-    return <Navigate to={`/hesabim/${u.userName}${location.search}${location.hash}`} replace />;
+    return <Navigate to={`${accountPath(u.userName)}${location.search}${location.hash}`} replace />;
   }
   const canEdit = canEditProjects(u.position?.name);
   return (
@@ -368,7 +350,7 @@ export function AccountPage() {
             <Section
               title={T.personal}
               testId="account-personal"
-              onEdit={() => setEditing("personal")}
+              edit={editOf(T.personal, () => setEditing("personal"))}
             >
               <Field label={T.gender}>{u.gender ? GENDER_LABELS[u.gender] : T.empty}</Field>
               <Field label={T.address}>{formatAddress(u.address) || T.empty}</Field>
@@ -377,19 +359,31 @@ export function AccountPage() {
               </Field>
             </Section>
             <ContactSection user={u} onEdit={() => setEditing("contact")} />
-            <Section title={T.social} testId="account-social" onEdit={() => setEditing("social")}>
+            <Section
+              title={T.social}
+              testId="account-social"
+              edit={editOf(T.social, () => setEditing("social"))}
+            >
               {SOCIAL_NETWORKS.map((n) => (
                 <Field key={n} label={T.social_names[n]}>
                   {socialDisplay(u.social_medias, n)}
                 </Field>
               ))}
             </Section>
-            <Section title={T.about} testId="account-about" onEdit={() => setEditing("about")}>
+            <Section
+              title={T.about}
+              testId="account-about"
+              edit={editOf(T.about, () => setEditing("about"))}
+            >
               <Text size="sm" c={u.about ? undefined : "dimmed"}>
                 {u.about || T.aboutEmpty}
               </Text>
             </Section>
-            <Section title={T.skills} testId="account-skills" onEdit={() => setEditing("skills")}>
+            <Section
+              title={T.skills}
+              testId="account-skills"
+              edit={editOf(T.skills, () => setEditing("skills"))}
+            >
               <Group gap="xs">
                 {u.skills.length === 0 && <Text size="sm">{T.empty}</Text>}
                 {u.skills.map((s) => (
@@ -402,7 +396,7 @@ export function AccountPage() {
             <Section
               title={T.languages}
               testId="account-languages"
-              onEdit={() => setEditing("languages")}
+              edit={editOf(T.languages, () => setEditing("languages"))}
             >
               {u.languages.length === 0 && <Text size="sm">{T.empty}</Text>}
               {u.languages.map((l) => (
@@ -414,7 +408,7 @@ export function AccountPage() {
             <Section
               title={T.education}
               testId="account-education"
-              onEdit={() => setEditing("education")}
+              edit={editOf(T.education, () => setEditing("education"))}
             >
               {u.edu_cert.length === 0 && <Text size="sm">{T.empty}</Text>}
               {u.edu_cert.map((e) => (

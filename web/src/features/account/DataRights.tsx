@@ -8,9 +8,10 @@ import { exportFileName, messages } from "@platform/common";
 import { IconDownload, IconTrash } from "@tabler/icons-react";
 import { useMutation } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
-import { api } from "../../lib/api/index";
 import { messageOf } from "../../lib/api/errors";
 import { useLogout } from "../../lib/session/useSession";
+import { screens } from "../../app/screens";
+import { deleteOwnAccount, exportOwnData } from "./data";
 
 export const DATA_RIGHTS_TEXTS = {
   title: "Kişisel Verilerim",
@@ -47,15 +48,14 @@ function DeleteAccountModal(props: { opened: boolean; onClose: () => void }) {
   const [error, setError] = useState<string | null>(null);
   const logout = useLogout();
   const remove = useMutation({
-    mutationFn: (pw: string) =>
-      api.delete<never>("/users/me", { body: { password: pw }, errorEvent: false }),
+    mutationFn: deleteOwnAccount,
     onSuccess: async (body) => {
       notifications.show({
         color: "teal",
         message: body.message ?? messages.account.deleted,
         autoClose: 10_000,
       });
-      await logout({ force: true, to: "/" });
+      await logout({ force: true, to: screens.home });
     },
     onError: (err) => setError(messageOf(err, messages.general.error)),
   });
@@ -110,8 +110,7 @@ function DeleteAccountModal(props: { opened: boolean; onClose: () => void }) {
 export function DataRights() {
   const [deleting, setDeleting] = useState(false);
   const download = useMutation({
-    mutationFn: async () =>
-      (await api.get<unknown>("/users/me/export", { errorEvent: false })) as unknown,
+    mutationFn: exportOwnData,
     onSuccess: (data) => {
       saveJson(data, exportFileName(new Date()));
       notifications.show({ color: "teal", message: T.downloaded });

@@ -17,18 +17,16 @@ import {
   GENDER_LABELS,
   LANGUAGE_LEVELS,
   SOCIAL_NETWORKS,
-  isAsciiEmail,
-  messages,
+  emailError,
+  nameError,
   type Gender,
   type UserDto,
 } from "@platform/common";
 import { IconPlus, IconTrash } from "@tabler/icons-react";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation } from "@tanstack/react-query";
 import type { FormEventHandler, ReactNode } from "react";
-import { api } from "../../lib/api/index";
 import { ApiError, messageOf } from "../../lib/api/errors";
-import { isEmailAddress } from "../../lib/format";
-import { lookupNames, useLookupNames } from "../../lib/lookups";
+import { useCities, useCountries, useLookupNames, useTurkishLanguages } from "../../lib/lookups";
 import { useLogout } from "../../lib/session/useSession";
 import { useViewer } from "../../lib/viewer";
 import {
@@ -53,28 +51,22 @@ import {
   splitAddress,
 } from "./rules";
 import { EDIT_TEXTS as E, ACCOUNT_TEXTS as T } from "./texts";
+import { saveProfile, useRefreshMemberViews, type ProfileSave } from "./data";
 
 export type EditSection =
   "personal" | "contact" | "social" | "about" | "skills" | "languages" | "education";
 
-const lookup = <R,>(key: string, path: string, pick: (data: unknown) => R, enabled = true) => ({
-  queryKey: ["lookups", key],
-  enabled,
-  staleTime: Infinity,
-  queryFn: async () => pick((await api.get(path)).data),
-});
-
-type SaveBody = Record<string, unknown>;
+type SaveBody = ProfileSave;
 
 /**
  * Sends a section. `endsSession` tells the saves after which the member must sign in again: Auth
  * revokes every session of a member whose e-mail changes, so the app says so and logs out.
  */
 function useSave(onDone: () => void, endsSession: (body: SaveBody) => boolean = () => false) {
-  const queryClient = useQueryClient();
+  const refreshMemberViews = useRefreshMemberViews();
   const logout = useLogout();
   return useMutation({
-    mutationFn: (body: SaveBody) => api.patch("/users", body),
+    mutationFn: saveProfile,
     onSuccess: async (_res, body) => {
       onDone();
       if (endsSession(body)) {
@@ -83,7 +75,7 @@ function useSave(onDone: () => void, endsSession: (body: SaveBody) => boolean = 
         return;
       }
       notifications.show({ color: "teal", message: E.saved });
-      await queryClient.invalidateQueries();
+      await refreshMemberViews();
     },
     // A 401 has ended the session (the login page replaces this one), so say why over there:
     // e.g. an e-mail change that needs a fresh sign-in.
@@ -140,19 +132,13 @@ function PersonalForm({ user, onDone }: { user: UserDto; onDone: () => void }) {
       position: user.position?.name ?? "",
     },
     validate: {
-      name: (v) => (v.trim().length >= 2 ? null : E.nameRequired),
+      name: nameError,
       year: (_, v) => birthDateError(v.day, v.month, v.year, new Date()),
     },
   });
-  const countries = useQuery(
-    lookup("countries", "/locations/countries", (d) =>
-      Array.isArray(d) ? (d as { isoCode: string; name: string }[]) : [],
-    ),
-  );
+  const countries = useCountries();
   const iso = countries.data?.find((c) => c.name === form.values.country)?.isoCode ?? null;
-  const cities = useQuery(
-    lookup(`cities-${iso}`, `/locations/countries/${iso}/cities`, lookupNames, iso !== null),
-  );
+  const cities = useCities(iso);
   const positions = useLookupNames("positionNames");
   const save = useSave(onDone);
   const viewer = useViewer();
@@ -231,8 +217,8 @@ function ContactForm({ user, onDone }: { user: UserDto; onDone: () => void }) {
     mode: "controlled",
     initialValues: { email: user.email ?? "", telephone: user.telephone ?? "" },
     validate: {
-      email: (v) =>
-        !isAsciiEmail(v) ? messages.auth.emailNotAscii : isEmailAddress(v) ? null : E.email,
+      // An empty address reads as an invalid one here (the field is never optional).
+      email: (v) => (v.trim() === "" ? E.email : emailError(v)),
     },
   });
   const save = useSave(onDone, (body) =>
@@ -366,11 +352,7 @@ function LanguagesForm({ user, onDone }: { user: UserDto; onDone: () => void }) 
           : [{ language: "", level: "" }],
     },
   });
-  const languages = useQuery(
-    lookup("turkishLanguages", "/locations/turkish-languages", (d) =>
-      Array.isArray(d) ? (d as string[]) : [],
-    ),
-  );
+  const languages = useTurkishLanguages();
   const save = useSave(onDone);
   const rows = form.values.rows;
   return (

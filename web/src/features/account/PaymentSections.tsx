@@ -3,7 +3,6 @@
  * in the 627 px section modal) and "Kazançlarım" (the member's monthly statements).
  */
 import {
-  ActionIcon,
   Alert,
   Badge,
   Button,
@@ -14,21 +13,13 @@ import {
   Stack,
   Text,
   TextInput,
-  Title,
 } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { notifications } from "@mantine/notifications";
-import {
-  type PaymentInfoDto,
-  type StatementDto,
-  ibanError,
-  messages,
-  normalizeIban,
-} from "@platform/common";
-import { IconPencil } from "@tabler/icons-react";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState, type ReactNode } from "react";
-import { api } from "../../lib/api/index";
+import { type StatementDto, ibanError, messages, normalizeIban } from "@platform/common";
+import { useState } from "react";
+import { usePaymentInfo, useSaveIban, useStatements } from "./data";
+import { Section } from "../../components/Section";
 import { messageOf } from "../../lib/api/errors";
 import {
   STATEMENT_STATUS_COLOR,
@@ -37,7 +28,7 @@ import {
   formatShare,
   periodLabel,
   statementHint,
-} from "./payment-rules";
+} from "./paymentRules";
 import { EDIT_TEXTS as E } from "./texts";
 
 export const PAYMENT_TEXTS = {
@@ -55,50 +46,15 @@ export const PAYMENT_TEXTS = {
 } as const;
 const P = PAYMENT_TEXTS;
 
-function Shell(props: {
-  title: string;
-  id: string;
-  testId: string;
-  onEdit?: () => void;
-  children: ReactNode;
-}) {
-  return (
-    <Paper withBorder radius="md" p="md" id={props.id} data-testid={props.testId}>
-      <Stack gap="xs">
-        <Group justify="space-between" wrap="nowrap">
-          <Title order={2} size="h4">
-            {props.title}
-          </Title>
-          {props.onEdit && (
-            <ActionIcon variant="subtle" aria-label={E.edit(props.title)} onClick={props.onEdit}>
-              <IconPencil size={18} />
-            </ActionIcon>
-          )}
-        </Group>
-        {props.children}
-      </Stack>
-    </Paper>
-  );
-}
-
-const paymentKey = ["account", "payment"] as const;
-const statementsKey = ["account", "statements"] as const;
-
 function IbanForm({ onDone }: { onDone: () => void }) {
-  const queryClient = useQueryClient();
   const form = useForm({
     mode: "controlled",
     initialValues: { iban: "" },
     validate: { iban: (v) => ibanError(v) },
   });
-  const save = useMutation({
-    mutationFn: (iban: string) =>
-      api.request<PaymentInfoDto>("PUT", "/users/me/iban", { body: { iban } }),
-    onSuccess: async () => {
-      onDone();
-      notifications.show({ color: "teal", message: messages.iban.saved });
-      await queryClient.invalidateQueries({ queryKey: paymentKey });
-    },
+  const save = useSaveIban(() => {
+    onDone();
+    notifications.show({ color: "teal", message: messages.iban.saved });
   });
   return (
     <form onSubmit={form.onSubmit((v) => save.mutate(normalizeIban(v.iban)))} noValidate>
@@ -133,16 +89,13 @@ function IbanForm({ onDone }: { onDone: () => void }) {
 
 export function PaymentSection() {
   const [editing, setEditing] = useState(false);
-  const payment = useQuery({
-    queryKey: paymentKey,
-    queryFn: async () => (await api.get<PaymentInfoDto>("/users/me/payment")).data ?? null,
-  });
+  const payment = usePaymentInfo();
   return (
-    <Shell
+    <Section
       title={P.payment}
       id="odemeBilgileri"
       testId="account-payment"
-      onEdit={() => setEditing(true)}
+      edit={{ label: E.edit(P.payment), onClick: () => setEditing(true) }}
     >
       <Modal
         opened={editing}
@@ -180,7 +133,7 @@ export function PaymentSection() {
             {P.noIban}
           </Text>
         ))}
-    </Shell>
+    </Section>
   );
 }
 
@@ -218,12 +171,9 @@ function StatementRow({ s }: { s: StatementDto }) {
 }
 
 export function EarningsSection() {
-  const statements = useQuery({
-    queryKey: statementsKey,
-    queryFn: async () => (await api.get<StatementDto[]>("/users/me/statements")).data ?? [],
-  });
+  const statements = useStatements();
   return (
-    <Shell title={P.earnings} id="kazanclarim" testId="account-earnings">
+    <Section title={P.earnings} id="kazanclarim" testId="account-earnings">
       {statements.isPending && <Skeleton h={60} />}
       {statements.isError && (
         <Text size="sm" c="red">
@@ -238,6 +188,6 @@ export function EarningsSection() {
       {statements.data?.map((s) => (
         <StatementRow key={s.period} s={s} />
       ))}
-    </Shell>
+    </Section>
   );
 }

@@ -1,16 +1,17 @@
 import { ActionIcon, Avatar, Box, FileButton, Group, Progress, Stack } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { IconTrash, IconUpload } from "@tabler/icons-react";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
 import { messageOf } from "../../lib/api/errors";
+import { useRefreshMemberViews } from "./data";
 import { deleteProfilePhoto, uploadProfilePhoto } from "./photo";
 import { PHOTO_TYPES, photoError, photoUploadErrorMessage } from "./rules";
 import { PHOTO_TEXTS as P } from "./texts";
 
 /** The profile photo; hovering (or focusing) it shows the upload and delete controls. */
 export function PhotoControls(props: { uid: string | null; src: string | null; name: string }) {
-  const queryClient = useQueryClient();
+  const refreshMemberViews = useRefreshMemberViews();
   const [hover, setHover] = useState(false);
   const [progress, setProgress] = useState<number | null>(null);
 
@@ -18,7 +19,7 @@ export function PhotoControls(props: { uid: string | null; src: string | null; n
     mutationFn: (file: File) => uploadProfilePhoto(props.uid!, file, setProgress),
     onSuccess: async () => {
       notifications.show({ color: "teal", message: P.uploaded });
-      await queryClient.invalidateQueries();
+      await refreshMemberViews();
     },
     onError: (err) => notifications.show({ color: "red", message: photoUploadErrorMessage(err) }),
     onSettled: () => setProgress(null),
@@ -27,7 +28,7 @@ export function PhotoControls(props: { uid: string | null; src: string | null; n
     mutationFn: () => deleteProfilePhoto(props.uid!),
     onSuccess: async (outcome) => {
       notifications.show({ color: outcome.ok ? "teal" : "red", message: outcome.message });
-      await queryClient.invalidateQueries();
+      await refreshMemberViews();
     },
     onError: (err) => notifications.show({ color: "red", message: messageOf(err, P.deleteError) }),
   });

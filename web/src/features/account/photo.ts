@@ -1,4 +1,5 @@
 import { messages, type ImageDto } from "@platform/common";
+import { contract } from "@platform/common/api";
 import { api } from "../../lib/api/index";
 import { ApiError, messageOf } from "../../lib/api/errors";
 import { getStorageSdk } from "../../lib/firebase";
@@ -28,11 +29,8 @@ export async function uploadProfilePhoto(
       () => resolve(),
     );
   });
-  await api.post("/images/record", {
-    relatedId: uid,
-    relatedType: "User",
-    imageType: "Profile",
-    path,
+  await api.call(contract.images.record, {
+    body: { relatedId: uid, relatedType: "User", imageType: "Profile", path },
   });
 }
 
@@ -43,9 +41,11 @@ export async function uploadProfilePhoto(
 export async function deleteProfilePhoto(uid: string): Promise<{ ok: boolean; message: string }> {
   let images: ImageDto[];
   try {
-    const res = await api.get<ImageDto[]>(`/images/${encodeURIComponent(uid)}`, {
-      errorEvent: false,
-    });
+    const res = await api.call(
+      contract.images.ofOwner,
+      { params: { relatedId: uid } },
+      { errorEvent: false },
+    );
     images = res.data ?? [];
   } catch (err) {
     return { ok: false, message: messageOf(err, messages.images.fetchFailed) };
@@ -53,7 +53,7 @@ export async function deleteProfilePhoto(uid: string): Promise<{ ok: boolean; me
   const image = images.find((i) => i.imageType === "Profile") ?? images[0];
   if (!image) return NO_PHOTO_TO_DELETE;
   try {
-    await api.delete(`/images/${encodeURIComponent(image._id)}`);
+    await api.call(contract.images.remove, { params: { imageId: image._id } });
     return photoDeleteOutcome(200);
   } catch (err) {
     if (err instanceof ApiError) return photoDeleteOutcome(err.noResponse ? 0 : err.status);

@@ -18,7 +18,7 @@ import {
   type Named,
   type SocialNetwork,
 } from "@platform/common";
-import { countsAsInProject, type ProjectMembership } from "../projects/rules";
+import { countsAsInProject, type ProjectMembership } from "../../lib/projectRules";
 
 // ---- photo ----------------------------------------------------------------------------------
 

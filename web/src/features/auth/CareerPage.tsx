@@ -16,6 +16,7 @@ import { FailureAlert } from "./FailureAlert";
 import { takeSignUpPassword } from "./memory";
 import { PENDING_SIGN_UP_KEY, consentLink, readPendingSignUp } from "./rules";
 import { AUTH_TEXTS } from "./texts";
+import { accountPath, screens } from "../../app/screens";
 
 const T = AUTH_TEXTS.career;
 
@@ -30,7 +31,7 @@ function ConsentLabel(props: { href: string; link: string; suffix: string }): Re
   );
 }
 
-/** /kariyer_bilgileri: sign-up step 3 (type, position, skills, the three consents). */
+/** `screens.career`: sign-up step 3 (type, position, skills, the three consents). */
 export function CareerPage() {
   const navigate = useNavigate();
   const viewer = useViewer();
@@ -84,22 +85,22 @@ export function CareerPage() {
     },
     onSuccess: ({ signedIn, userName }) => {
       if (signedIn) {
-        navigate(`/hesabim/${userName}`, { replace: true });
+        navigate(accountPath(userName), { replace: true });
       } else {
         notifications.show({ color: "teal", message: T.signInLater });
-        navigate("/giris_yap", { replace: true });
+        navigate(screens.login, { replace: true });
       }
     },
   });
 
   if (viewer.profile?.name && viewer.profile.userName && !step3.isPending) {
-    return <Navigate to={`/hesabim/${viewer.profile.userName}`} replace />;
+    return <Navigate to={accountPath(viewer.profile.userName)} replace />;
   }
   if (!pending) {
     return (
       <AuthCard title={T.title} description={T.description} step={T.step} testId="sign-up-career">
         <Text>{T.missingEmail}</Text>
-        <Anchor component={Link} to="/kayit_ol">
+        <Anchor component={Link} to={screens.signUp}>
           {T.restart}
         </Anchor>
       </AuthCard>
@@ -144,7 +145,7 @@ export function CareerPage() {
           <Checkbox
             label={
               <ConsentLabel
-                href={consentLink("/acik_riza_metni", links)}
+                href={consentLink(screens.openConsent, links)}
                 link={T.openConsent}
                 suffix={T.openConsentSuffix}
               />
@@ -154,7 +155,7 @@ export function CareerPage() {
           <Checkbox
             label={
               <ConsentLabel
-                href={consentLink("/uyelik_kullanici_sozlesmesi", links)}
+                href={consentLink(screens.membershipAgreement, links)}
                 link={T.agreement}
                 suffix={T.agreementSuffix}
               />
@@ -164,7 +165,7 @@ export function CareerPage() {
           <Checkbox
             label={
               <ConsentLabel
-                href={consentLink("/kvkk", links)}
+                href={consentLink(screens.kvkk, links)}
                 link={T.notice}
                 suffix={T.noticeSuffix}
               />

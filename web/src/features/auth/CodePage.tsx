@@ -17,10 +17,11 @@ import {
   writePendingSignUp,
 } from "./rules";
 import { AUTH_TEXTS } from "./texts";
+import { screens } from "../../app/screens";
 
 const T = AUTH_TEXTS.code;
 
-/** /onay_kodu: sign-up step 2, the six-digit code mailed at step 1. */
+/** `screens.confirmCode`: sign-up step 2, the six-digit code mailed at step 1. */
 export function CodePage() {
   const navigate = useNavigate();
   const [pending] = useState(() => readPendingSignUp(window.sessionStorage));
@@ -36,7 +37,7 @@ export function CodePage() {
         verified: true,
         registrationToken: res.data?.registrationToken ?? "",
       });
-      navigate("/kariyer_bilgileri");
+      navigate(screens.career);
     },
   });
   const password = pending ? peekSignUpPassword(pending.email) : null;
@@ -49,7 +50,7 @@ export function CodePage() {
     },
   });
 
-  if (!pending) return <Navigate to="/kayit_ol" replace />;
+  if (!pending) return <Navigate to={screens.signUp} replace />;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -101,7 +102,7 @@ export function CodePage() {
                 {T.resend}
               </Anchor>
             )}
-            <Anchor component={Link} to="/kayit_ol" size="sm">
+            <Anchor component={Link} to={screens.signUp} size="sm">
               {T.restart}
             </Anchor>
           </Stack>

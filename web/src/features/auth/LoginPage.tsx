@@ -18,11 +18,12 @@ import { AuthCard } from "./AuthCard";
 import { FailureAlert } from "./FailureAlert";
 import { afterLoginPath, emailError, required } from "./rules";
 import { AUTH_TEXTS } from "./texts";
+import { screens } from "../../app/screens";
 
 const T = AUTH_TEXTS.login;
 
 /**
- * /giris_yap: e-mail and password, 'Oturumum açık kalsın.'; success → home, or back to the page a
+ * `screens.login`: e-mail and password, 'Oturumum açık kalsın.'; success → home, or back to the page a
  * guard sent the member here from.
  */
 export function LoginPage() {
@@ -67,7 +68,7 @@ export function LoginPage() {
               label={T.remember}
               {...form.getInputProps("rememberMe", { type: "checkbox" })}
             />
-            <Anchor component={Link} to="/sifre_yenileme" size="sm">
+            <Anchor component={Link} to={screens.resetRequest} size="sm">
               {T.forgot}
             </Anchor>
           </Group>
@@ -77,7 +78,7 @@ export function LoginPage() {
           </Button>
           <Text size="sm" ta="center">
             {T.noAccount}{" "}
-            <Anchor component={Link} to="/kayit_ol">
+            <Anchor component={Link} to={screens.signUp}>
               {T.toSignUp}
             </Anchor>
           </Text>

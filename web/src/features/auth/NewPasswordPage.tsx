@@ -8,10 +8,11 @@ import { AuthCard } from "./AuthCard";
 import { FailureAlert } from "./FailureAlert";
 import { newPasswordError, resetPasswordErrorText, resetTokenFrom } from "./rules";
 import { AUTH_TEXTS } from "./texts";
+import { screens } from "../../app/screens";
 
 const T = AUTH_TEXTS.newPassword;
 
-/** /yeni_sifre_belirle?token=…: the new password (at least 8 characters). */
+/** `screens.newPassword`?token=…: the new password (at least 8 characters). */
 export function NewPasswordPage() {
   const location = useLocation();
   const token = resetTokenFrom(location.search);
@@ -34,7 +35,7 @@ export function NewPasswordPage() {
         <Alert color="teal" variant="light" data-testid="new-password-done">
           <Stack gap="xs">
             <Text>{T.success}</Text>
-            <Anchor component={Link} to="/giris_yap">
+            <Anchor component={Link} to={screens.login}>
               {T.toLogin}
             </Anchor>
           </Stack>
@@ -65,7 +66,7 @@ export function NewPasswordPage() {
       >
         <Stack gap="sm">
           <Text>{T.success}</Text>
-          <Anchor component={Link} to="/giris_yap">
+          <Anchor component={Link} to={screens.login}>
             {T.toLogin}
           </Anchor>
         </Stack>

@@ -9,7 +9,7 @@ import { AUTH_TEXTS } from "./texts";
 
 const T = AUTH_TEXTS.resetRequest;
 
-/** /sifre_yenileme: asks for a reset link; success shows a popup without buttons. */
+/** `screens.resetRequest`: asks for a reset link; success shows a popup without buttons. */
 export function ResetRequestPage() {
   const form = useForm({
     mode: "controlled",

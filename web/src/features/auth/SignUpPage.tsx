@@ -9,22 +9,23 @@ import { FailureAlert } from "./FailureAlert";
 import { rememberSignUpPassword } from "./memory";
 import {
   emailError,
-  required,
+  signUpNameError,
   signUpPasswordError,
   signUpPayload,
   writePendingSignUp,
 } from "./rules";
 import { AUTH_TEXTS } from "./texts";
+import { screens } from "../../app/screens";
 
 const T = AUTH_TEXTS.signUp;
 
-/** /kayit_ol: sign-up step 1 (name, e-mail, password). */
+/** `screens.signUp`: sign-up step 1 (name, e-mail, password). */
 export function SignUpPage() {
   const navigate = useNavigate();
   const form = useForm({
     mode: "controlled",
     initialValues: { name: "", email: "", password: "" },
-    validate: { name: required, email: emailError, password: signUpPasswordError },
+    validate: { name: signUpNameError, email: emailError, password: signUpPasswordError },
   });
   const step1 = useMutation({
     mutationFn: (values: typeof form.values) => authApi.registerStep1(signUpPayload(values)),
@@ -32,7 +33,7 @@ export function SignUpPage() {
       const payload = signUpPayload(values);
       writePendingSignUp(window.sessionStorage, { name: payload.name, email: payload.email });
       rememberSignUpPassword(payload.email, payload.password);
-      navigate("/onay_kodu");
+      navigate(screens.confirmCode);
     },
   });
 
@@ -74,7 +75,7 @@ export function SignUpPage() {
           </Button>
           <Text size="sm" ta="center">
             {T.haveAccount}{" "}
-            <Anchor component={Link} to="/giris_yap">
+            <Anchor component={Link} to={screens.login}>
               {T.toLogin}
             </Anchor>
           </Text>

@@ -11,6 +11,7 @@ import {
   joinCode,
   afterLoginPath,
   newPasswordError,
+  signUpNameError,
   signUpPasswordError,
   pasteCode,
   readPendingSignUp,
@@ -22,6 +23,7 @@ import {
   typeInBox,
   writePendingSignUp,
 } from "./rules";
+import { accountPath, screens } from "../../app/screens";
 
 const code = (s: string) => s.split("").map((c) => (c === "_" ? "" : c));
 
@@ -76,6 +78,16 @@ describe("form checks", () => {
     expect(required(false)).toBe("Bu alan zorunludur.");
     expect(required("x")).toBeNull();
     expect(required(true)).toBeNull();
+  });
+
+  it("name and password bounds come from the shared rules (2–80, 8–128)", () => {
+    expect(signUpNameError(" ")).toBe("Bu alan zorunludur.");
+    expect(signUpNameError("a")).toBe(messages.users.nameRequired);
+    expect(signUpNameError("x".repeat(81))).toBe(messages.users.nameTooLong);
+    expect(signUpNameError("ali veli")).toBeNull();
+    expect(signUpPasswordError("x".repeat(129))).toBe(messages.auth.passwordMaxLength);
+    expect(signUpPasswordError("x".repeat(128))).toBeNull();
+    expect(newPasswordError("x".repeat(129))).toBe(messages.auth.passwordRule);
   });
 
   it("e-mail", () => {
@@ -188,8 +200,8 @@ describe("password reset texts (§8)", () => {
 
 describe("consent links", () => {
   it("open the legal page with name, e-mail and the date line", () => {
-    expect(consentLink("/kvkk", { name: "Ali Veli", email: "a+b@c.co" })).toBe(
-      "/kvkk?name=Ali+Veli&email=a%2Bb%40c.co&showDate=true",
+    expect(consentLink(screens.kvkk, { name: "Ali Veli", email: "a+b@c.co" })).toBe(
+      `${screens.kvkk}?name=Ali+Veli&email=a%2Bb%40c.co&showDate=true`,
     );
   });
 });
@@ -198,16 +210,16 @@ describe("after login", () => {
   const origin = "https://app.example";
 
   it("returns to the page a guard sent the member away from", () => {
-    expect(afterLoginPath({ from: "/bildirimler" }, origin)).toBe("/bildirimler");
-    expect(afterLoginPath({ from: "/hesabim/ece?x=1#geriBildirimler" }, origin)).toBe(
-      "/hesabim/ece?x=1#geriBildirimler",
+    expect(afterLoginPath({ from: screens.notifications }, origin)).toBe(screens.notifications);
+    expect(afterLoginPath({ from: `${accountPath("ece")}?x=1#geriBildirimler` }, origin)).toBe(
+      `${accountPath("ece")}?x=1#geriBildirimler`,
     );
   });
 
   it("goes home without a state, for another origin and for the login page itself", () => {
-    expect(afterLoginPath(null, origin)).toBe("/");
-    expect(afterLoginPath({ from: "//evil.example/x" }, origin)).toBe("/");
-    expect(afterLoginPath({ from: "https://evil.example/" }, origin)).toBe("/");
-    expect(afterLoginPath({ from: "/giris_yap" }, origin)).toBe("/");
+    expect(afterLoginPath(null, origin)).toBe(screens.home);
+    expect(afterLoginPath({ from: "//evil.example/x" }, origin)).toBe(screens.home);
+    expect(afterLoginPath({ from: "https://evil.example/" }, origin)).toBe(screens.home);
+    expect(afterLoginPath({ from: screens.login }, origin)).toBe(screens.home);
   });
 });

@@ -4,15 +4,19 @@
  */
 import {
   CODE_LENGTH,
+  NEW_PASSWORD_TEXTS,
+  SIGN_UP_PASSWORD_TEXTS,
+  emailError as commonEmailError,
   foldEmail,
-  isAsciiEmail,
   messages,
+  nameError,
+  passwordError,
   safeReturnPath,
   toTitleCaseTr,
 } from "@platform/common";
 import { ApiError, messageOf } from "../../lib/api/errors";
-import { isEmailAddress } from "../../lib/format";
 import { AUTH_TEXTS } from "./texts";
+import { screens } from "../../app/screens";
 
 // ---- the code boxes -------------------------------------------------------------------------
 
@@ -75,33 +79,26 @@ export const required = (value: unknown) =>
     ? AUTH_TEXTS.validation.required
     : null;
 
-export const emailError = (value: string) =>
-  value.trim() === ""
-    ? AUTH_TEXTS.validation.required
-    : !isAsciiEmail(value)
-      ? messages.auth.emailNotAscii
-      : isEmailAddress(value)
-        ? null
-        : AUTH_TEXTS.validation.email;
+// An empty field says "Bu alan zorunludur." as every required field of these forms does; what
+// is written is judged by the rules the API applies too (@platform/common).
+const filledThen = (rule: (value: string) => string | null) => (value: string) =>
+  value.trim() === "" ? AUTH_TEXTS.validation.required : rule(value);
 
-/** Sign-up: required, at least 8 characters (what the API requires), and the message says so. */
+export const emailError = filledThen(commonEmailError);
+
+/** Sign-up name: Turkish title case of 2 to 80 characters, as the API stores it. */
+export const signUpNameError = filledThen(nameError);
+
+/** Sign-up: 8 to 128 characters (what the API requires), the message naming the bound missed. */
 export const signUpPasswordError = (value: string) =>
-  value === ""
-    ? AUTH_TEXTS.validation.required
-    : value.length < 8
-      ? messages.auth.passwordMinLength
-      : null;
+  value === "" ? AUTH_TEXTS.validation.required : passwordError(value, SIGN_UP_PASSWORD_TEXTS);
 
 /**
- * New password: at least 8 characters (only the length is checked), with the §8 text, which also
+ * New password: 8 to 128 characters (only the length is checked), with the §8 text, which also
  * names a capital letter and a digit (spec §5 gives this rule to this screen only).
  */
 export const newPasswordError = (value: string) =>
-  value === ""
-    ? AUTH_TEXTS.validation.required
-    : value.length < 8
-      ? messages.auth.passwordRule
-      : null;
+  value === "" ? AUTH_TEXTS.validation.required : passwordError(value, NEW_PASSWORD_TEXTS);
 
 /** The step-1 payload: the name in Turkish title case, the e-mail folded as the API stores it. */
 export function signUpPayload(values: { name: string; email: string; password: string }) {
@@ -171,7 +168,7 @@ export function resetPasswordErrorText(error: unknown): string {
   return messageOf(error, messages.auth.resetError);
 }
 
-/** The `token` of /yeni_sifre_belirle?token=…, or null when it is missing or blank. */
+/** The `token` of the new-password address (`?token=…`), or null when it is missing or blank. */
 export function resetTokenFrom(search: string): string | null {
   const token = new URLSearchParams(search).get("token");
   return token && token.trim() !== "" ? token.trim() : null;
@@ -189,7 +186,7 @@ export function consentLink(path: string, who: { name: string; email: string }):
  */
 export function afterLoginPath(state: unknown, origin: string): string {
   const from = (state as { from?: unknown } | null)?.from;
-  if (typeof from !== "string") return "/";
+  if (typeof from !== "string") return screens.home;
   const path = safeReturnPath(from, origin);
-  return path.startsWith("/giris_yap") ? "/" : path;
+  return path.startsWith(screens.login) ? screens.home : path;
 }

@@ -11,7 +11,7 @@ import {
 import { useDebouncedValue, useMediaQuery } from "@mantine/hooks";
 import type { MemberType } from "@platform/common";
 import { IconSearch } from "@tabler/icons-react";
-import { useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { useSearchParams } from "react-router-dom";
 import { PageBreadcrumbs } from "../../components/PageBreadcrumbs";
 import { PageMeta } from "../../components/PageMeta";
@@ -28,6 +28,7 @@ import {
 } from "./pagination";
 import { DIRECTORY_TEXTS as T } from "./texts";
 import { UserCard } from "./UserCard";
+import { screens } from "../../app/screens";
 
 /** Search debounce of the directories (spec §9). */
 export const SEARCH_DEBOUNCE_MS = 400;
@@ -42,16 +43,19 @@ function DirectoryPage({ type }: { type: MemberType }) {
   const [input, setInput] = useState("");
   const [search] = useDebouncedValue(input.trim(), SEARCH_DEBOUNCE_MS);
 
-  const setPage = (next: number, replace = false) =>
-    setSearchParams(
-      (params) => {
-        const updated = new URLSearchParams(params);
-        if (next <= 1) updated.delete("page");
-        else updated.set("page", String(next));
-        return updated;
-      },
-      { replace },
-    );
+  const setPage = useCallback(
+    (next: number, replace = false) =>
+      setSearchParams(
+        (params) => {
+          const updated = new URLSearchParams(params);
+          if (next <= 1) updated.delete("page");
+          else updated.set("page", String(next));
+          return updated;
+        },
+        { replace },
+      ),
+    [setSearchParams],
+  );
 
   // A new search starts again at page 1.
   const lastSearch = useRef(search);
@@ -59,8 +63,7 @@ function DirectoryPage({ type }: { type: MemberType }) {
     if (lastSearch.current === search) return;
     lastSearch.current = search;
     setPage(1, true);
-    // setPage only depends on setSearchParams, which is stable.
-  }, [search]);
+  }, [search, setPage]);
 
   const count = useDirectoryCount(type, search);
   const totalPages = count.data === undefined ? undefined : pageCount(count.data, size);
@@ -68,7 +71,7 @@ function DirectoryPage({ type }: { type: MemberType }) {
   // A page beyond the end (an old link, a smaller result) shows the last page.
   useEffect(() => {
     if (totalPages !== undefined && page > totalPages) setPage(totalPages, true);
-  }, [page, totalPages]);
+  }, [page, totalPages, setPage]);
 
   const effectivePage = totalPages !== undefined ? Math.min(page, totalPages) : page;
   const users = useDirectoryPage(type, search, effectivePage, size, count.data);
@@ -84,7 +87,9 @@ function DirectoryPage({ type }: { type: MemberType }) {
     <Container size="xl" py="xl">
       <PageMeta title={T.heading(type)} description={T.description(type)} />
       <Stack gap="lg">
-        <PageBreadcrumbs items={[{ label: T.home, to: "/" }, { label: T.heading(type) }]} />
+        <PageBreadcrumbs
+          items={[{ label: T.home, to: screens.home }, { label: T.heading(type) }]}
+        />
         <Group justify="space-between" align="flex-end" gap="md">
           <Title order={1} data-testid="directory-title">
             {heading}

@@ -5,15 +5,15 @@ import { useStorageUrl } from "../../lib/storage";
 import type { DirectoryUser } from "./data";
 import { DIRECTORY_TEXTS as T } from "./texts";
 import classes from "./directory.module.css";
+import { profilePath } from "../../app/screens";
 
 /** A member in the directory grid; opens the public profile (the id travels in the state). */
 export function UserCard({ user }: { user: DirectoryUser }) {
   const photo = useStorageUrl(user.photoPath);
-  const base = user.type === "SENIOR" ? "senior" : "junior";
   return (
     <Card
       component={Link}
-      to={`/${base}/${user.userName}`}
+      to={profilePath(user.type, user.userName)}
       state={{ uid: user.id }}
       withBorder
       radius="md"

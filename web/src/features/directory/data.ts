@@ -17,6 +17,7 @@ import { useRef } from "react";
 import { db } from "../../lib/firebase";
 import { withId, type WithId } from "../../lib/firestore";
 import { planPageFetch } from "./pagination";
+import { queryRoots } from "../../lib/queryRoots";
 
 export type DirectoryUser = WithId<UserDoc>;
 type Snapshot = QueryDocumentSnapshot<DocumentData>;
@@ -32,10 +33,17 @@ function directoryFilter(type: MemberType, search: string): Query<DocumentData> 
   return key ? query(base, where("searchKeys", "array-contains", key)) : base;
 }
 
+export const directoryKeys = {
+  count: (type: MemberType, search: string) =>
+    [...queryRoots.members, "directory", type, search, "count"] as const,
+  page: (type: MemberType, search: string, size: number, page: number, total?: number) =>
+    [...queryRoots.members, "directory", type, search, size, page, total] as const,
+};
+
 /** Filtered count for the heading and the page buttons (an aggregation, no documents read). */
 export function useDirectoryCount(type: MemberType, search: string) {
   return useQuery({
-    queryKey: ["directory", type, search, "count"],
+    queryKey: directoryKeys.count(type, search),
     queryFn: async () => (await getCount(directoryFilter(type, search))).data().count,
     placeholderData: keepPreviousData,
   });
@@ -56,7 +64,7 @@ export function useDirectoryPage(
   const anchors = useRef(new Map<string, Map<number, Snapshot>>());
   const scope = `${type}|${searchKeyForQuery(search)}|${size}`;
   return useQuery({
-    queryKey: ["directory", type, search, size, page, total],
+    queryKey: directoryKeys.page(type, search, size, page, total),
     enabled: total !== undefined,
     queryFn: async (): Promise<DirectoryUser[]> => {
       let known = anchors.current.get(scope);

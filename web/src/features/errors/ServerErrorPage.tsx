@@ -1,7 +1,7 @@
 import { useLocation } from "react-router-dom";
 import { ServerErrorScreen } from "../../components/ServerErrorScreen";
 
-/** /server-error: "reload" goes back to the page that failed, when known. */
+/** `screens.serverError`: "reload" goes back to the page that failed, when known. */
 export function ServerErrorPage() {
   const location = useLocation();
   const from = (location.state as { from?: string } | null)?.from;

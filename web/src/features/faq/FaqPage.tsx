@@ -2,6 +2,7 @@ import { Container, Stack, Text, Title } from "@mantine/core";
 import { FaqAccordion } from "../../components/faq/FaqAccordion";
 import { PageBreadcrumbs } from "../../components/PageBreadcrumbs";
 import { PageMeta } from "../../components/PageMeta";
+import { screens } from "../../app/screens";
 
 export const FAQ_PAGE_TEXTS = {
   title: "Sıkça Sorulan Sorular",
@@ -11,14 +12,17 @@ export const FAQ_PAGE_TEXTS = {
   intro: "Aradığınız yanıtı bulamazsanız bize e-posta ile ulaşabilirsiniz.",
 };
 
-/** /sikca-sorulan-sorular: every question tagged sss, one open at a time. */
+/** `screens.faq`: every question tagged sss, one open at a time. */
 export function FaqPage() {
   return (
     <Container size="md" py="xl">
       <PageMeta title={FAQ_PAGE_TEXTS.title} description={FAQ_PAGE_TEXTS.description} />
       <Stack gap="lg">
         <PageBreadcrumbs
-          items={[{ label: FAQ_PAGE_TEXTS.home, to: "/" }, { label: FAQ_PAGE_TEXTS.title }]}
+          items={[
+            { label: FAQ_PAGE_TEXTS.home, to: screens.home },
+            { label: FAQ_PAGE_TEXTS.title },
+          ]}
         />
         <Stack gap={4}>
           <Title order={1}>{FAQ_PAGE_TEXTS.title}</Title>

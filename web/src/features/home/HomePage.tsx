@@ -27,6 +27,7 @@ import { FaqAccordion } from "../../components/faq/FaqAccordion";
 import { PageMeta } from "../../components/PageMeta";
 import { site } from "../../lib/site";
 import { HOME_TEXTS as T } from "./texts";
+import { screens } from "../../app/screens";
 
 const STEP_ICONS = [IconUserPlus, IconCalendarEvent, IconHandClick, IconUsersGroup];
 
@@ -55,12 +56,12 @@ export function HomePage() {
               {T.hero.text}
             </Text>
             <Group>
-              <Button component={Link} to="/kayit_ol" size="md" data-testid="hero-signup">
+              <Button component={Link} to={screens.signUp} size="md" data-testid="hero-signup">
                 {T.hero.signUp}
               </Button>
               <Button
                 component={Link}
-                to="/projeler"
+                to={screens.projects}
                 size="md"
                 variant="default"
                 rightSection={<IconArrowRight size={18} />}
@@ -113,10 +114,10 @@ export function HomePage() {
               </Title>
               <Text c="dimmed">{T.mentor.text}</Text>
               <Group>
-                <Button component={Link} to="/kayit_ol">
+                <Button component={Link} to={screens.signUp}>
                   {T.mentor.cta}
                 </Button>
-                <Button component={Link} to="/seniorlar" variant="subtle">
+                <Button component={Link} to={screens.seniors} variant="subtle">
                   {T.mentor.directory}
                 </Button>
               </Group>
@@ -168,7 +169,7 @@ export function HomePage() {
         <Group justify="center" mt="lg">
           <Button
             component={Link}
-            to="/sikca-sorulan-sorular"
+            to={screens.faq}
             variant="light"
             rightSection={<IconArrowRight size={18} />}
           >
@@ -189,10 +190,10 @@ export function HomePage() {
           </Title>
           <Text c="dimmed">{T.closing.text}</Text>
           <Group justify="center">
-            <Button component={Link} to="/kayit_ol">
+            <Button component={Link} to={screens.signUp}>
               {T.closing.signUp}
             </Button>
-            <Button component={Link} to="/projeler" variant="default">
+            <Button component={Link} to={screens.projects} variant="default">
               {T.closing.projects}
             </Button>
           </Group>

@@ -16,6 +16,7 @@ import {
   type LegalDocument,
 } from "./model";
 import { OPEN_CONSENT } from "./openConsent";
+import { screens } from "../../app/screens";
 
 export const LEGAL_TEXTS = {
   home: "Anasayfa",
@@ -70,7 +71,9 @@ function LegalPage({ document: doc, text }: { document: LegalDocument; text: Leg
     <Container size="md" py="xl">
       <PageMeta title={doc.title} description={doc.description} />
       <Stack gap="lg">
-        <PageBreadcrumbs items={[{ label: LEGAL_TEXTS.home, to: "/" }, { label: doc.title }]} />
+        <PageBreadcrumbs
+          items={[{ label: LEGAL_TEXTS.home, to: screens.home }, { label: doc.title }]}
+        />
         <Title order={1}>{doc.title}</Title>
         {(q.name || q.email) && (
           <Paper withBorder p="sm" radius="md" data-testid="legal-person">

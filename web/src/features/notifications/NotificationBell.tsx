@@ -11,43 +11,27 @@ import {
   Text,
 } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
-import { paths, type NotificationDto } from "@platform/common";
+import type { NotificationDto } from "@platform/common";
 import { IconBell } from "@tabler/icons-react";
-import { useQuery } from "@tanstack/react-query";
-import { collection, getCount, query, where } from "firebase/firestore/lite";
 import { useState } from "react";
 import { Link } from "react-router-dom";
 import { SHELL_TEXTS } from "../../components/shell/texts";
 import { messageOf } from "../../lib/api/errors";
-import { db } from "../../lib/firebase";
-import { useNotificationList } from "./data";
+import { useNotificationList, useUnreadCount } from "./data";
 import { NOTIFICATION_TEXTS } from "./texts";
 import { NotificationRow } from "./NotificationRow";
 import { useNotificationActions } from "./useNotificationActions";
+import { screens } from "../../app/screens";
 
 /** Width from which the bell opens a dropdown instead of the notifications page (spec §9). */
 export const BELL_DROPDOWN_MIN_WIDTH = 1180;
 
-function useUnreadCount(uid: string) {
-  return useQuery({
-    queryKey: ["notifications", uid, "unread-count"],
-    queryFn: async () => {
-      const unread = query(
-        collection(db, paths.notifications),
-        where("userId", "==", uid),
-        where("read", "==", false),
-      );
-      return (await getCount(unread)).data().count;
-    },
-  });
-}
-
-/** Bell with the unread badge: a link to /bildirimler below 1180 px, a dropdown above. */
+/** Bell with the unread badge: a link to the notifications page below 1180 px, a dropdown above. */
 export function NotificationBell({ uid }: { uid: string }) {
   const wide = useMediaQuery(`(min-width: ${BELL_DROPDOWN_MIN_WIDTH}px)`);
   const [opened, setOpened] = useState(false);
   const unread = useUnreadCount(uid).data ?? 0;
-  // The same list as /bildirimler (one cache): the dropdown shows it while open.
+  // The same list as the notifications page (one cache): the dropdown shows it while open.
   const list = useNotificationList(opened);
   const actions = useNotificationActions();
   const items = list.data?.notifications ?? [];
@@ -75,7 +59,7 @@ export function NotificationBell({ uid }: { uid: string }) {
     return (
       <ActionIcon
         component={Link}
-        to="/bildirimler"
+        to={screens.notifications}
         variant="subtle"
         size="lg"
         aria-label={label}
@@ -128,7 +112,12 @@ export function NotificationBell({ uid }: { uid: string }) {
         </ScrollArea.Autosize>
         <Divider />
         <Box p="sm" ta="center">
-          <Anchor component={Link} to="/bildirimler" size="sm" onClick={() => setOpened(false)}>
+          <Anchor
+            component={Link}
+            to={screens.notifications}
+            size="sm"
+            onClick={() => setOpened(false)}
+          >
             {SHELL_TEXTS.allNotifications}
           </Anchor>
         </Box>

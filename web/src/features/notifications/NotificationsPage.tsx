@@ -7,8 +7,9 @@ import { useNotificationList } from "./data";
 import { NotificationRow } from "./NotificationRow";
 import { NOTIFICATION_TEXTS as T } from "./texts";
 import { useNotificationActions } from "./useNotificationActions";
+import { screens } from "../../app/screens";
 
-/** /bildirimler: count, breadcrumb and the list; a click marks read and follows §4. */
+/** `screens.notifications`: count, breadcrumb and the list; a click marks read and follows §4. */
 export function NotificationsPage() {
   usePageMeta({ title: T.title, description: T.description });
   const viewer = useViewer();
@@ -20,7 +21,7 @@ export function NotificationsPage() {
   return (
     <Container size="md" py="xl" data-testid="notifications-page">
       <Stack gap="md">
-        <PageBreadcrumbs items={[{ label: T.home, to: "/" }, { label: T.title }]} />
+        <PageBreadcrumbs items={[{ label: T.home, to: screens.home }, { label: T.title }]} />
         <Title order={1}>{T.heading(list.data?.total ?? items.length)}</Title>
         {list.isPending && (
           <Stack gap="sm">

@@ -1,6 +1,7 @@
 import { NOTIFICATION_TYPES, type NotificationType } from "@platform/common";
 import { describe, expect, it } from "vitest";
 import { elapsedText, notificationAction, titleOf } from "./rules";
+import { accountPath, screens } from "../../app/screens";
 
 const now = new Date("2026-11-20T12:00:00Z");
 const ago = (ms: number) => new Date(now.getTime() - ms);
@@ -46,35 +47,44 @@ describe("click actions (spec §4)", () => {
     ] as const) {
       expect(action(type)).toEqual({
         kind: "navigate",
-        to: "/projeler",
+        to: screens.projects,
         state: { highlightProjectId: "p1" },
       });
     }
   });
 
   it("a rejection opens the list without a highlight", () => {
-    expect(action("PROJECT_REJECTED")).toEqual({ kind: "navigate", to: "/projeler" });
+    expect(action("PROJECT_REJECTED")).toEqual({ kind: "navigate", to: screens.projects });
   });
 
   it("vote results and feedback open the rating section of the own account page", () => {
     for (const type of ["PROJECT_USER_VOTECOMPLETED", "PROJECT_USER_GOTFEEDBACK"] as const) {
-      expect(action(type)).toEqual({ kind: "navigate", to: "/hesabim/elif-yildiz#anketOylamasi" });
+      expect(action(type)).toEqual({
+        kind: "navigate",
+        to: `${accountPath("elif-yildiz")}#anketOylamasi`,
+      });
     }
   });
 
   it("profit share notifications open the earnings section of the own account page", () => {
     for (const type of ["PROFIT_SHARE_HELD", "PROFIT_SHARE_RELEASED"] as const) {
-      expect(action(type)).toEqual({ kind: "navigate", to: "/hesabim/elif-yildiz#kazanclarim" });
+      expect(action(type)).toEqual({
+        kind: "navigate",
+        to: `${accountPath("elif-yildiz")}#kazanclarim`,
+      });
     }
   });
 
   it("vote time opens the rating popup with the voteId", () => {
     expect(action("PROJECT_USER_VOTETIME")).toEqual({ kind: "vote", voteId: "v1" });
-    expect(action("PROJECT_USER_VOTETIME", {})).toEqual({ kind: "navigate", to: "/bildirimler" });
+    expect(action("PROJECT_USER_VOTETIME", {})).toEqual({
+      kind: "navigate",
+      to: screens.notifications,
+    });
   });
 
   it("a project notification without a project id still opens the list", () => {
-    expect(action("PROJECT_HIRING", {})).toEqual({ kind: "navigate", to: "/projeler" });
+    expect(action("PROJECT_HIRING", {})).toEqual({ kind: "navigate", to: screens.projects });
   });
 
   it("every type has an action and a title", () => {

@@ -2,6 +2,7 @@
  * Pure rules of the notifications page (spec §4): the elapsed text and where a click leads.
  */
 import { notificationTitle, type NotificationType } from "@platform/common";
+import { accountPath, screens } from "../../app/screens";
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -30,22 +31,26 @@ export type NotificationAction =
   | { kind: "vote"; voteId: string };
 
 /**
- * The click actions of spec §4. The account page route is /hesabim/{name-slug}, so the member's
+ * The click actions of spec §4. The account page route takes the name slug, so the member's
  * slug is used where §4 writes {userId}.
  */
 export function notificationAction(n: NotificationLike, ownSlug: string): NotificationAction {
   const toProjects = (highlight: boolean): NotificationAction =>
     highlight && n.content.projectId
-      ? { kind: "navigate", to: "/projeler", state: { highlightProjectId: n.content.projectId } }
-      : { kind: "navigate", to: "/projeler" };
+      ? {
+          kind: "navigate",
+          to: screens.projects,
+          state: { highlightProjectId: n.content.projectId },
+        }
+      : { kind: "navigate", to: screens.projects };
   switch (n.type) {
     case "PROJECT_USER_VOTECOMPLETED":
     case "PROJECT_USER_GOTFEEDBACK":
-      return { kind: "navigate", to: `/hesabim/${ownSlug}#anketOylamasi` };
+      return { kind: "navigate", to: accountPath(ownSlug, "anketOylamasi") };
     case "PROJECT_USER_VOTETIME":
       return n.content.voteId
         ? { kind: "vote", voteId: n.content.voteId }
-        : { kind: "navigate", to: "/bildirimler" };
+        : { kind: "navigate", to: screens.notifications };
     case "PROJECT_REJECTED":
       return toProjects(false);
     case "PROJECT_USER_DISCARDED":
@@ -57,7 +62,7 @@ export function notificationAction(n: NotificationLike, ownSlug: string): Notifi
       return toProjects(true);
     case "PROFIT_SHARE_HELD":
     case "PROFIT_SHARE_RELEASED":
-      return { kind: "navigate", to: `/hesabim/${ownSlug}#kazanclarim` };
+      return { kind: "navigate", to: accountPath(ownSlug, "kazanclarim") };
   }
 }
 

@@ -4,7 +4,7 @@ import { useNavigate } from "react-router-dom";
 import { messageOf } from "../../lib/api/errors";
 import { useViewer } from "../../lib/viewer";
 import { useDeleteNotification, useMarkRead } from "./data";
-import { VOTE_QUERY_PARAM } from "../voting/query-param";
+import { VOTE_QUERY_PARAM } from "../../lib/voteQueryParam";
 import { notificationAction } from "./rules";
 
 /**

@@ -22,16 +22,17 @@ import type { ReactNode } from "react";
 import { Link, useLocation, useParams } from "react-router-dom";
 import { PageBreadcrumbs } from "../../components/PageBreadcrumbs";
 import { PageMeta } from "../../components/PageMeta";
-import { ApiError, api, messageOf } from "../../lib/api";
+import { ApiError, messageOf } from "../../lib/api";
 import { formatBirthDate, initials } from "../../lib/format";
 import { useStorageUrl } from "../../lib/storage";
 import { useUserProjects } from "../../lib/userProjects";
 import { useViewer } from "../../lib/viewer";
-import { useContactEmail, useProfileUser, type ProfileUser } from "./data";
-import { projectStatusText } from "../projects/rules";
+import { discardWantedSenior, useContactEmail, useProfileUser, type ProfileUser } from "./data";
+import { projectStatusText } from "../../lib/projectRules";
 import { SkillAverages } from "../../components/SkillAverages";
 import { canEndMentorship, canSeeEmail, formatAddress } from "./format";
 import { PROFILE_TEXTS as T } from "./texts";
+import { directoryPath, screens } from "../../app/screens";
 
 function Section({
   title,
@@ -73,7 +74,7 @@ function Fact({ icon, label, value }: { icon: ReactNode; label: string; value: R
 
 function EndMentorshipLink({ senior }: { senior: ProfileUser }) {
   const end = useMutation({
-    mutationFn: () => api.post(`/votes/DiscardWantedSenior/${senior.id}`),
+    mutationFn: () => discardWantedSenior(senior.id),
     onSuccess: (result) =>
       notifications.show({ color: "teal", message: result.message ?? T.endMentorshipSuccess }),
     onError: (error) =>
@@ -198,10 +199,10 @@ function PublicProfilePage({ type }: { type: MemberType }) {
   const emailAllowed = user !== null && canSeeEmail(viewer.profile, user);
   const email = useContactEmail(user?.id, emailAllowed);
   const projects = useUserProjects(user?.id);
-  const directory = type === "JUNIOR" ? "/juniorlar" : "/seniorlar";
+  const directory = directoryPath(type);
 
   const crumbs = [
-    { label: T.home, to: "/" },
+    { label: T.home, to: screens.home },
     { label: T.directory(type), to: directory },
     ...(user ? [{ label: user.name }] : []),
   ];
@@ -265,7 +266,7 @@ function PublicProfilePage({ type }: { type: MemberType }) {
                       <Stack gap={0} miw={0}>
                         <Anchor
                           component={Link}
-                          to="/projeler"
+                          to={screens.projects}
                           state={{ highlightProjectId: p.id }}
                           fw={600}
                         >

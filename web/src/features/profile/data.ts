@@ -1,4 +1,5 @@
 import { paths, type MemberType, type UserContactDoc, type UserDoc } from "@platform/common";
+import { contract } from "@platform/common/api";
 import { useQuery } from "@tanstack/react-query";
 import {
   FirestoreError,
@@ -10,18 +11,26 @@ import {
   query,
   where,
 } from "firebase/firestore/lite";
+import { api } from "../../lib/api/index";
 import { db } from "../../lib/firebase";
 import { withId, type WithId } from "../../lib/firestore";
+import { queryRoots } from "../../lib/queryRoots";
 
 export type ProfileUser = WithId<UserDoc>;
 
+export const profileKeys = {
+  user: (type: MemberType, userName: string, uid: string | null) =>
+    [...queryRoots.members, "profile", type, userName, uid] as const,
+  contact: (uid: string | undefined) => [...queryRoots.members, "contact", uid] as const,
+};
+
 /**
- * The profile behind /junior/{userName} or /senior/{userName}: by the id in the navigation state
+ * The profile behind `screens.juniorProfile` or `screens.seniorProfile`: by the id in the navigation state
  * when there is one, otherwise by the slug and type (so a direct link works too).
  */
 export function useProfileUser(type: MemberType, userName: string, uid: string | undefined) {
   return useQuery({
-    queryKey: ["profile", type, userName, uid ?? null],
+    queryKey: profileKeys.user(type, userName, uid ?? null),
     queryFn: async (): Promise<ProfileUser | null> => {
       if (uid) {
         // The rules refuse an unfinished or missing profile: then the slug decides.
@@ -47,10 +56,14 @@ export function useProfileUser(type: MemberType, userName: string, uid: string |
   });
 }
 
+/** Ends the mentorship with a Senior (spec §6 'Mentorluğu Sonlandır'). */
+export const discardWantedSenior = (userId: string) =>
+  api.call(contract.votes.discardWantedSenior, { params: { userId } });
+
 /** E-mail of a teammate; only asked for when the rules allow it (same project). */
 export function useContactEmail(uid: string | undefined, allowed: boolean) {
   return useQuery({
-    queryKey: ["contact", uid],
+    queryKey: profileKeys.contact(uid),
     enabled: Boolean(uid) && allowed,
     retry: false,
     queryFn: async () => {

@@ -9,7 +9,6 @@ import {
   Image,
   Modal,
   MultiSelect,
-  Paper,
   Select,
   Skeleton,
   Slider,
@@ -27,14 +26,14 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState, type ReactNode } from "react";
 import { Navigate, useParams } from "react-router-dom";
 import { usePageMeta } from "../../components/PageMeta";
+import { Section } from "../../components/Section";
 import { messageOf } from "../../lib/api/errors";
 import { useLookupNames } from "../../lib/lookups";
 import { useViewer } from "../../lib/viewer";
 import {
   addPositions,
   deletePosition,
-  positionsKey,
-  projectKey,
+  projectEditKeys,
   updateProject,
   uploadProjectImage,
   useEditedProject,
@@ -49,19 +48,7 @@ import {
   type NewPosition,
 } from "./rules";
 import { EDIT_PROJECT_TEXTS as T } from "./texts";
-
-function Section(props: { title: string; children: ReactNode; testId: string }) {
-  return (
-    <Paper withBorder radius="md" p="md" data-testid={props.testId}>
-      <Stack gap="sm">
-        <Title order={2} size="h4">
-          {props.title}
-        </Title>
-        {props.children}
-      </Stack>
-    </Paper>
-  );
-}
+import { screens } from "../../app/screens";
 
 function AddPositionModal(props: {
   opened: boolean;
@@ -128,8 +115,8 @@ function Editor({ project }: { project: ProjectDto }) {
 
   const reload = () =>
     Promise.all([
-      queryClient.invalidateQueries({ queryKey: projectKey(project._id) }),
-      queryClient.invalidateQueries({ queryKey: positionsKey(project._id) }),
+      queryClient.invalidateQueries({ queryKey: projectEditKeys.project(project._id) }),
+      queryClient.invalidateQueries({ queryKey: projectEditKeys.positions(project._id) }),
     ]);
 
   const save = useMutation({
@@ -194,7 +181,7 @@ function Editor({ project }: { project: ProjectDto }) {
   const open = (positions.data ?? []).filter((p) => p.status === "OPEN");
   return (
     <Stack gap="md">
-      <Section title={T.image} testId="edit-image">
+      <Section title={T.image} testId="edit-image" gap="sm">
         {project.imageUrl && (
           <Image src={project.imageUrl} alt={project.title} h={160} fit="contain" />
         )}
@@ -207,7 +194,7 @@ function Editor({ project }: { project: ProjectDto }) {
         </FileButton>
       </Section>
 
-      <Section title={T.general} testId="edit-general">
+      <Section title={T.general} testId="edit-general" gap="sm">
         <TextInput label={T.projectTitle} {...form.getInputProps("title")} />
         <Textarea label={T.definition} autosize minRows={3} {...form.getInputProps("definition")} />
         <Stack gap={4}>
@@ -225,7 +212,7 @@ function Editor({ project }: { project: ProjectDto }) {
         </Stack>
       </Section>
 
-      <Section title={T.openPositions} testId="edit-open-positions">
+      <Section title={T.openPositions} testId="edit-open-positions" gap="sm">
         {positions.isError && (
           <Alert color="red">{messageOf(positions.error, T.positionsFailed)}</Alert>
         )}
@@ -265,7 +252,7 @@ function Editor({ project }: { project: ProjectDto }) {
         </Button>
       </Section>
 
-      <Section title={T.newPositions} testId="edit-new-positions">
+      <Section title={T.newPositions} testId="edit-new-positions" gap="sm">
         {pending.length === 0 && <Text size="sm">{T.noNewPositions}</Text>}
         {pending.map((p, i) => {
           const label = `${p.positionType} ${p.positionName}`;
@@ -284,7 +271,7 @@ function Editor({ project }: { project: ProjectDto }) {
         })}
       </Section>
 
-      <Section title={T.team} testId="edit-team">
+      <Section title={T.team} testId="edit-team" gap="sm">
         {project.teamMembers.length === 0 && <Text size="sm">{T.noTeam}</Text>}
         {project.teamMembers.map((m) => (
           <Text key={m._id} size="sm">
@@ -334,7 +321,7 @@ function Editor({ project }: { project: ProjectDto }) {
 }
 
 /**
- * /projeler/edit/{projectId}: the project's Junior Project Manager edits it. Anyone else is sent
+ * `screens.projectEdit`: the project's Junior Project Manager edits it. Anyone else is sent
  * to the project list with this project highlighted.
  */
 export function ProjectEditPage() {
@@ -364,7 +351,7 @@ export function ProjectEditPage() {
   } else if (!project.data) {
     body = <Text>{T.notFound}</Text>;
   } else if (!isProjectManager(project.data.managerId, viewer.uid)) {
-    return <Navigate to="/projeler" replace state={{ highlightProjectId: projectId }} />;
+    return <Navigate to={screens.projects} replace state={{ highlightProjectId: projectId }} />;
   } else {
     body = <Editor key={project.data._id} project={project.data} />;
   }

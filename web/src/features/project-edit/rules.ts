@@ -8,7 +8,7 @@ export interface NewPosition {
 }
 
 /** 'Jr' or 'Sr' before a position name, the same as on the project detail. */
-export { positionTypeLabel as typePrefix } from "../projects/rules";
+export { positionTypeLabel as typePrefix } from "../../lib/projectRules";
 
 /** The choices of the add-position modal: every name once with each prefix. */
 export function positionChoices(names: readonly string[]): { value: string; label: string }[] {

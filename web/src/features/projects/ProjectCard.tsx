@@ -3,7 +3,12 @@ import { IconPhoto, IconUsers } from "@tabler/icons-react";
 import { forwardRef } from "react";
 import { toDate } from "../../lib/firestore";
 import type { Project } from "./data";
-import { isNewProject, projectStatusColor, projectStatusText, projectTypeLabel } from "./rules";
+import {
+  isNewProject,
+  projectStatusColor,
+  projectStatusText,
+  projectTypeLabel,
+} from "../../lib/projectRules";
 import { PROJECT_TEXTS as T } from "./texts";
 import classes from "./projects.module.css";
 

@@ -19,11 +19,18 @@ import { IconArrowLeft, IconExternalLink } from "@tabler/icons-react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link } from "react-router-dom";
-import { api, messageOf } from "../../lib/api";
+import { messageOf } from "../../lib/api";
 import { toDate } from "../../lib/firestore";
 import { initials } from "../../lib/format";
-import type { Viewer } from "../../lib/viewer";
-import { useOpenPositions, useProjectDetail, type Position, type Project } from "./data";
+import { viewerKeys, type Viewer } from "../../lib/viewer";
+import {
+  applyToPosition,
+  projectKeys,
+  useOpenPositions,
+  useProjectDetail,
+  type Position,
+  type Project,
+} from "./data";
 import { ProjectImage, StatusLine } from "./ProjectCard";
 import {
   elapsedText,
@@ -31,9 +38,10 @@ import {
   joinRefusal,
   positionTypeLabel,
   projectTypeLabel,
-} from "./rules";
+} from "../../lib/projectRules";
 import { PROJECT_TEXTS as T } from "./texts";
 import classes from "./projects.module.css";
+import { profilePath } from "../../app/screens";
 
 function TeamStrip({ project }: { project: Project }) {
   if (project.team.length === 0) {
@@ -49,7 +57,7 @@ function TeamStrip({ project }: { project: Project }) {
         <Card
           key={member.uid}
           component={Link}
-          to={`/${member.type === "SENIOR" ? "senior" : "junior"}/${member.userName}`}
+          to={profilePath(member.type, member.userName)}
           state={{ uid: member.uid }}
           withBorder
           radius="md"
@@ -124,7 +132,7 @@ export function ProjectDetail(props: ProjectDetailProps) {
   const queryClient = useQueryClient();
 
   const apply = useMutation({
-    mutationFn: (position: Position) => api.post(`/positions/${position.id}/apply`),
+    mutationFn: (position: Position) => applyToPosition(position.id),
     onSuccess: (result, position) => {
       if (result.success === false) {
         notifications.show({ color: "red", message: result.message ?? T.applyFailed });
@@ -132,13 +140,13 @@ export function ProjectDetail(props: ProjectDetailProps) {
       }
       notifications.show({ color: "teal", message: T.applySuccess });
       // from now on the member counts as in a project, before the profile is read again
-      queryClient.setQueryData<Viewer["profile"]>(["user", viewer.uid], (profile) =>
+      queryClient.setQueryData<Viewer["profile"]>(viewerKeys.profile(viewer.uid), (profile) =>
         profile
           ? { ...profile, activeApplication: { projectId: project.id, positionId: position.id } }
           : profile,
       );
-      void queryClient.invalidateQueries({ queryKey: ["user", viewer.uid] });
-      void queryClient.invalidateQueries({ queryKey: ["projects"] });
+      void queryClient.invalidateQueries({ queryKey: viewerKeys.profile(viewer.uid) });
+      void queryClient.invalidateQueries({ queryKey: projectKeys.all });
     },
     onError: (error) =>
       notifications.show({ color: "red", message: messageOf(error, T.applyError) }),

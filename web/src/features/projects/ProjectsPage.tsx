@@ -11,6 +11,7 @@ import { ProjectCard, ProjectCardSkeleton } from "./ProjectCard";
 import { ProjectDetail } from "./ProjectDetail";
 import { PROJECT_TEXTS as T } from "./texts";
 import classes from "./projects.module.css";
+import { screens } from "../../app/screens";
 
 /** Below this width the list and the detail take turns (spec §9). */
 export const SPLIT_MIN_WIDTH = 640;
@@ -33,18 +34,24 @@ export function ProjectsPage() {
   const now = useMemo(() => new Date(), []);
   const cardRefs = useRef(new Map<string, HTMLButtonElement>());
 
-  const list = projects.data ?? [];
+  const list = useMemo(() => projects.data ?? [], [projects.data]);
   const selected = list.find((p) => p.id === selectedId) ?? null;
+  // The selection follows the list and the navigation state while rendering (React's pattern
+  // for state derived from props), so no effect sets state.
+  const [seenHighlight, setSeenHighlight] = useState<string | null>(null);
 
-  // Wider screens always show a detail: the first project unless one was chosen or pointed at.
-  useEffect(() => {
-    if (!narrow && !selected && list.length > 0) setSelectedId(list[0]!.id);
-  }, [narrow, selected, list]);
+  // A project named in the navigation state is selected once the list is there.
+  if (highlightId && list.length > 0 && highlightId !== seenHighlight) {
+    setSeenHighlight(highlightId);
+    if (list.some((p) => p.id === highlightId)) setSelectedId(highlightId);
+  } else if (!narrow && !selected && list.length > 0) {
+    // Wider screens always show a detail: the first project unless one was chosen or pointed at.
+    setSelectedId(list[0]!.id);
+  }
 
-  // A project named in the navigation state is selected and scrolled to once the list is there.
+  // ... and scrolled to.
   useEffect(() => {
     if (!highlightId || list.length === 0) return;
-    if (list.some((p) => p.id === highlightId)) setSelectedId(highlightId);
     const card = cardRefs.current.get(highlightId);
     card?.scrollIntoView({ block: "center", behavior: "smooth" });
   }, [highlightId, list]);
@@ -95,7 +102,7 @@ export function ProjectsPage() {
         <Stack align="center" py={48} gap="sm" ta="center" data-testid="projects-empty">
           <Title order={2}>{T.emptyTitle}</Title>
           <Text c="dimmed">{T.emptyText}</Text>
-          <Button component={Link} to="/" leftSection={<IconHome size={18} />} mt="sm">
+          <Button component={Link} to={screens.home} leftSection={<IconHome size={18} />} mt="sm">
             {T.home}
           </Button>
         </Stack>

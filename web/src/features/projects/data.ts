@@ -1,17 +1,28 @@
 import { paths, type PositionDoc, type ProjectDoc } from "@platform/common";
+import { contract } from "@platform/common/api";
 import { useQuery } from "@tanstack/react-query";
 import { collection, doc, getDoc, getDocs, orderBy, query, where } from "firebase/firestore/lite";
+import { api } from "../../lib/api/index";
 import { db } from "../../lib/firebase";
 import { useStorageUrls } from "../../lib/storage";
 import { withId, type WithId } from "../../lib/firestore";
+import { queryRoots } from "../../lib/queryRoots";
 
 export type Project = WithId<ProjectDoc>;
 export type Position = WithId<PositionDoc>;
 
+export const projectKeys = {
+  all: queryRoots.projects,
+  live: [...queryRoots.projects, "live"] as const,
+  detail: (projectId: string) => [...queryRoots.projects, projectId, "detail"] as const,
+  openPositions: (projectId: string | null) =>
+    [...queryRoots.projects, projectId, "positions"] as const,
+};
+
 /** Live projects, newest first (the list shows them in reverse order of going live). */
 export function useLiveProjects() {
   return useQuery({
-    queryKey: ["projects", "live"],
+    queryKey: projectKeys.live,
     queryFn: async () => {
       const q = query(
         collection(db, paths.projects),
@@ -29,7 +40,7 @@ export function useLiveProjects() {
  */
 export function useProjectDetail(projectId: string) {
   return useQuery({
-    queryKey: ["projects", projectId, "detail"],
+    queryKey: projectKeys.detail(projectId),
     queryFn: async () => {
       const snap = await getDoc(doc(db, paths.project(projectId)));
       return snap.exists() ? { ...(snap.data() as ProjectDoc), id: snap.id } : null;
@@ -40,7 +51,7 @@ export function useProjectDetail(projectId: string) {
 /** Open positions of a live project, Juniors first, then by name. */
 export function useOpenPositions(projectId: string | null) {
   return useQuery({
-    queryKey: ["projects", projectId, "positions"],
+    queryKey: projectKeys.openPositions(projectId),
     enabled: projectId !== null,
     queryFn: async () => {
       const snap = await getDocs(collection(db, paths.positions(projectId!)));
@@ -54,6 +65,10 @@ export function useOpenPositions(projectId: string | null) {
     },
   });
 }
+
+/** Applies to an open position (spec §5); the answer may still refuse it (`success: false`). */
+export const applyToPosition = (positionId: string) =>
+  api.call(contract.positions.apply, { params: { positionId } });
 
 /** Download URLs of the project images, fetched one by one once the list is there. */
 export function useProjectImages(projects: Project[] | undefined): Record<string, string> {

@@ -12,11 +12,11 @@ import {
   Title,
 } from "@mantine/core";
 import { RATING_CATEGORIES, RATING_CATEGORY_LABELS, type PendingVoteDto } from "@platform/common";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useRef, useState } from "react";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
 import { messageOf } from "../../lib/api/errors";
 import { keepToastAcrossReload } from "../../lib/flashToast";
-import { deleteVoteTimeNotifications, fetchPendingVote, submitVote } from "./data";
+import { deleteVoteTimeNotifications, submitVote, usePendingVote, voteKeys } from "./data";
 import { checkVote, emptyVoteForm, type VoteForm } from "./rules";
 import { VOTE_TEXTS as T } from "./texts";
 
@@ -53,7 +53,7 @@ function VoteFormBody(props: {
     },
     onSuccess: async () => {
       // spec §4: pending votes reloaded, popup closed, page reloaded — the toast outlives the reload
-      await queryClient.invalidateQueries({ queryKey: ["votes", "pending"] });
+      await queryClient.invalidateQueries({ queryKey: voteKeys.pending });
       keepToastAcrossReload({ color: "teal", message: T.success });
       props.onSubmitted();
     },
@@ -163,9 +163,10 @@ function VoteFormBody(props: {
 
 /** The last voteId the popup was opened with, so that it keeps its contents while closing. */
 function useShownVoteId(voteId: string | null): string | null {
-  const shown = useRef(voteId);
-  if (voteId !== null) shown.current = voteId;
-  return shown.current;
+  const [shown, setShown] = useState(voteId);
+  // Adjusted while rendering (React's pattern for state following a prop), not in an effect.
+  if (voteId !== null && voteId !== shown) setShown(voteId);
+  return voteId ?? shown;
 }
 
 /** The weekly rating popup for one pending vote (width 627 px). */
@@ -176,12 +177,7 @@ export function VoteModal(props: {
   onSubmitted: () => void;
 }) {
   const voteId = useShownVoteId(props.voteId);
-  const vote = useQuery({
-    queryKey: ["votes", "pending", voteId],
-    enabled: Boolean(voteId),
-    queryFn: () => fetchPendingVote(voteId!),
-    retry: false,
-  });
+  const vote = usePendingVote(voteId);
   return (
     <Modal
       opened={props.voteId !== null}

@@ -1,6 +1,6 @@
-import { lazy, Suspense, useEffect, useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { useSearchParams } from "react-router-dom";
-import { VOTE_QUERY_PARAM, withoutVoteParam } from "./query-param";
+import { VOTE_QUERY_PARAM, withoutVoteParam } from "../../lib/voteQueryParam";
 
 // The popup's code is fetched the first time a page asks for it, not on every first visit.
 const VoteModal = lazy(() => import("./VoteModal").then((m) => ({ default: m.VoteModal })));
@@ -11,9 +11,7 @@ export function VoteModalHost() {
   const voteId = params.get(VOTE_QUERY_PARAM);
   // Once loaded, the popup stays mounted so that it can animate closed.
   const [wanted, setWanted] = useState(voteId !== null);
-  useEffect(() => {
-    if (voteId !== null) setWanted(true);
-  }, [voteId]);
+  if (voteId !== null && !wanted) setWanted(true);
   if (!wanted) return null;
   const close = () =>
     setParams(

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { withoutVoteParam } from "./query-param";
+import { withoutVoteParam } from "../../lib/voteQueryParam";
 import { checkVote, emptyVoteForm, type VoteForm } from "./rules";
+import { screens } from "../../app/screens";
 
 const rated = (overrides: Partial<VoteForm> = {}): VoteForm => ({
   ...emptyVoteForm(),
@@ -93,9 +94,11 @@ describe("weekly rating form", () => {
 
 describe("the page reloaded after a vote", () => {
   it("keeps the address without the popup's parameter", () => {
-    expect(withoutVoteParam("http://x.test/bildirimler?oylama=v1&page=2#a")).toBe(
-      "http://x.test/bildirimler?page=2#a",
+    expect(withoutVoteParam(`http://x.test${screens.notifications}?oylama=v1&page=2#a`)).toBe(
+      `http://x.test${screens.notifications}?page=2#a`,
     );
-    expect(withoutVoteParam("http://x.test/projeler?oylama=v1")).toBe("http://x.test/projeler");
+    expect(withoutVoteParam(`http://x.test${screens.projects}?oylama=v1`)).toBe(
+      `http://x.test${screens.projects}`,
+    );
   });
 });

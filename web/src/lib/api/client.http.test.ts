@@ -107,7 +107,7 @@ describe("the client over HTTP", () => {
   it("posts JSON with the CSRF token from the server and the Bearer token", async () => {
     const { clock } = recordingClock();
     const api = makeClient({ value: "good" }, clock);
-    const res = await api.patch<{ path: string; body: unknown }>("/users", { about: "Merhaba" });
+    const res = await api.request<{ path: string; body: unknown }>("PATCH", "/users", { body: { about: "Merhaba" } });
     expect(res.data).toEqual({ path: "/api/users", body: { about: "Merhaba" } });
     expect(seen.map((s) => `${s.method} ${s.url}`)).toEqual([
       "GET /api/auth/csrf-token",
@@ -121,9 +121,9 @@ describe("the client over HTTP", () => {
   it("follows a rotated CSRF token: one 403, a new token, the call again", async () => {
     const { clock } = recordingClock();
     const api = makeClient({ value: "good" }, clock);
-    await api.post("/notifications/n1/read");
+    await api.request("POST", "/notifications/n1/read");
     csrfToken = "csrf-b";
-    await api.delete("/notifications/n1");
+    await api.request("DELETE", "/notifications/n1");
     expect(seen.map((s) => `${s.method} ${s.url} ${s.headers["x-csrf-token"] ?? "-"}`)).toEqual([
       "GET /api/auth/csrf-token -",
       "POST /api/notifications/n1/read csrf-a",
@@ -136,7 +136,7 @@ describe("the client over HTTP", () => {
   it("a 401 refreshes the ID token and the call goes through", async () => {
     const { clock } = recordingClock();
     const token = { value: "expired" };
-    const res = await makeClient(token, clock).get<{ path: string }>("/votes/pending");
+    const res = await makeClient(token, clock).request<{ path: string }>("GET", "/votes/pending");
     expect(res.data?.path).toBe("/api/votes/pending");
     expect(seen.map((s) => s.headers.authorization)).toEqual(["Bearer expired", "Bearer good"]);
   });
@@ -144,7 +144,7 @@ describe("the client over HTTP", () => {
   it("5xx twice then success: retried after 1 s and 2 s", async () => {
     const { clock, waits } = recordingClock();
     failuresLeft = 2;
-    const res = await makeClient({ value: "good" }, clock).get<{ path: string }>("/flaky");
+    const res = await makeClient({ value: "good" }, clock).request<{ path: string }>("GET", "/flaky");
     expect(res.data?.path).toBe("/api/flaky");
     expect(seen).toHaveLength(3);
     expect(waits.filter((w) => w < 15_000)).toEqual([1000, 2000]);
@@ -153,7 +153,7 @@ describe("the client over HTTP", () => {
   it("a server that never answers: 15 s per attempt, 3 retries, then the connection text", async () => {
     const { clock, waits } = recordingClock();
     const err = await makeClient({ value: "good" }, clock)
-      .get("/hang")
+      .request("GET", "/hang")
       .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiError);
     expect((err as ApiError).status).toBe(0);
@@ -176,7 +176,7 @@ describe("the client over HTTP", () => {
       getAccessToken: async () => null,
       refreshAccessToken: async () => null,
     });
-    await expect(api.get("/projects")).rejects.toMatchObject({
+    await expect(api.request("GET", "/projects")).rejects.toMatchObject({
       status: 0,
       message: "Sunucuya bağlanılamadı. Lütfen internet bağlantınızı kontrol edin.",
     });

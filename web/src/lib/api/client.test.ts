@@ -1,6 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { contract, endpoints, pathOf } from "@platform/common/api";
+import { fillPath } from "../fillPath";
 import { createApiClient, type ApiClientOptions, type ApiErrorEvent } from "./client";
 import { ApiError, messageOf } from "./errors";
+import { screens } from "../../app/screens";
 
 const NO_RESPONSE = "Sunucuya bağlanılamadı. Lütfen internet bağlantınızı kontrol edin.";
 
@@ -81,11 +84,61 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
+describe("typed calls", () => {
+  it("build the URL from the contract's path, params encoded, with the query and the body", async () => {
+    const { fetch, calls } = withCsrf(() => json(200, { success: true, data: { ok: 1 } }));
+    const api = client(fetch);
+    await api.call(contract.projects.update, {
+      params: { id: "p 1/ç" },
+      body: { title: "Yeni" },
+    });
+    await api.call(contract.notifications.list, { query: { limit: 200 } });
+    await api.call(contract.users.paymentInfo);
+    const [update, list, payment] = notCsrf(calls);
+    expect(update!.method).toBe("PATCH");
+    expect(update!.url).toBe("/api/projects/updateProject/p%201%2F%C3%A7");
+    expect(update!.body).toBe('{"title":"Yeni"}');
+    expect(update!.headers["X-CSRF-Token"]).toBe("csrf-1");
+    expect(update!.headers["Idempotency-Key"]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(list!.url).toBe("/api/notifications?limit=200");
+    expect(payment!.method).toBe("GET");
+    expect(payment!.url).toBe("/api/users/me/payment");
+    expect(payment!.body).toBeUndefined();
+  });
+
+  it("keep the retries and per-call settings of the transport", async () => {
+    const { fetch, calls } = withCsrf((_call, i) =>
+      i === 0 ? json(503, { success: false }) : json(200, { success: true, data: [] }),
+    );
+    const events: ApiErrorEvent[] = [];
+    const api = client(fetch);
+    api.onError((e) => events.push(e));
+    const result = api.call(contract.votes.pending, {}, { errorEvent: false });
+    await vi.advanceTimersByTimeAsync(1000);
+    await expect(result).resolves.toMatchObject({ data: [] });
+    expect(notCsrf(calls).map((c) => c.url)).toEqual(["/api/votes/pending", "/api/votes/pending"]);
+    expect(events).toEqual([]);
+  });
+
+  it("fill paths exactly as the contract's pathOf does, for every endpoint", () => {
+    for (const e of endpoints) {
+      const names = [...e.path.matchAll(/:([A-Za-z]+)/g)].map((m) => m[1]!);
+      const params = Object.fromEntries(names.map((n) => [n, `${n} ç/?`]));
+      expect(fillPath(e.path, params)).toBe(pathOf(e, params as never));
+    }
+  });
+
+  it("refuse to build a path with a missing parameter", () => {
+    const api = client(withCsrf(() => json(200, { success: true })).fetch);
+    expect(() => api.call(contract.users.byId, { params: {} as { id: string } })).toThrow(/id/);
+  });
+});
+
 describe("request shape", () => {
   it("calls /api with credentials, the Bearer ID token and a JSON body", async () => {
     const { fetch, calls } = withCsrf(() => json(200, { success: true, data: { ok: 1 } }));
     const api = client(fetch);
-    const res = await api.post<{ ok: number }>("/positions/p1/apply", { a: 1 });
+    const res = await api.request<{ ok: number }>("POST", "/positions/p1/apply", { body: { a: 1 } });
     expect(res.data).toEqual({ ok: 1 });
     const [call] = notCsrf(calls);
     expect(call!.url).toBe("/api/positions/p1/apply");
@@ -100,7 +153,7 @@ describe("request shape", () => {
   it("sends no Authorization header when signed out and no CSRF header on GET", async () => {
     const { fetch, calls } = withCsrf(() => json(200, { success: true, data: [] }));
     const api = client(fetch, { getAccessToken: async () => null });
-    await api.get("/projects", { query: { page: 1, search: "a b", skip: undefined } });
+    await api.request("GET", "/projects", { query: { page: 1, search: "a b", skip: undefined } });
     expect(calls).toHaveLength(1);
     expect(calls[0]!.url).toBe("/api/projects?page=1&search=a+b");
     expect(calls[0]!.headers.Authorization).toBeUndefined();
@@ -110,13 +163,13 @@ describe("request shape", () => {
 
   it("sends the App Check token in X-Firebase-AppCheck when there is one", async () => {
     const { fetch, calls } = withCsrf(() => json(200, { success: true }));
-    await client(fetch, { getAppCheckToken: async () => "app-check-1" }).post("/votes", {});
+    await client(fetch, { getAppCheckToken: async () => "app-check-1" }).request("POST", "/votes", { body: {} });
     expect(calls.map((c) => c.headers["X-Firebase-AppCheck"])).toEqual([
       "app-check-1",
       "app-check-1",
     ]);
     const without = withCsrf(() => json(200, { success: true }));
-    await client(without.fetch, { getAppCheckToken: async () => null }).get("/projects");
+    await client(without.fetch, { getAppCheckToken: async () => null }).request("GET", "/projects");
     expect(without.calls[0]!.headers).not.toHaveProperty("X-Firebase-AppCheck");
   });
 
@@ -126,7 +179,7 @@ describe("request shape", () => {
         ? json(200, { success: true, data: { csrfToken: "from-data" } })
         : json(200, { success: true }),
     );
-    await client(fetch).delete("/notifications/n1");
+    await client(fetch).request("DELETE", "/notifications/n1");
     expect(calls[1]!.headers["X-CSRF-Token"]).toBe("from-data");
     expect(calls[1]!.method).toBe("DELETE");
   });
@@ -136,8 +189,8 @@ describe("CSRF token", () => {
   it("is fetched once and shared by parallel and later state-changing calls", async () => {
     const { fetch, calls } = withCsrf(() => json(200, { success: true }));
     const api = client(fetch);
-    await Promise.all([api.post("/a"), api.patch("/b"), api.delete("/c")]);
-    await api.post("/d");
+    await Promise.all([api.request("POST", "/a"), api.request("PATCH", "/b"), api.request("DELETE", "/c")]);
+    await api.request("POST", "/d");
     expect(calls.filter((c) => c.url.endsWith("/csrf-token"))).toHaveLength(1);
     expect(notCsrf(calls).map((c) => c.headers["X-CSRF-Token"])).toEqual([
       "csrf-1",
@@ -150,11 +203,11 @@ describe("CSRF token", () => {
   it("is fetched again once it is 14 minutes old, not before", async () => {
     const { fetch, calls } = withCsrf(() => json(200, { success: true }));
     const api = client(fetch);
-    await api.post("/a");
+    await api.request("POST", "/a");
     vi.setSystemTime(Date.now() + 14 * 60 * 1000 - 1);
-    await api.post("/b");
+    await api.request("POST", "/b");
     vi.setSystemTime(Date.now() + 1);
-    await api.post("/c");
+    await api.request("POST", "/c");
     expect(notCsrf(calls).map((c) => c.headers["X-CSRF-Token"])).toEqual([
       "csrf-1",
       "csrf-1",
@@ -168,7 +221,7 @@ describe("CSRF token", () => {
         ? json(403, { success: false, message: "CSRF doğrulaması başarısız." })
         : json(200, { success: true, message: "ok" }),
     );
-    const res = await client(fetch).post("/x", { v: 1 });
+    const res = await client(fetch).request("POST", "/x", { body: { v: 1 } });
     expect(res.message).toBe("ok");
     expect(notCsrf(calls).map((c) => c.headers["X-CSRF-Token"])).toEqual(["csrf-1", "csrf-2"]);
     expect(notCsrf(calls)[1]!.body).toBe('{"v":1}');
@@ -178,7 +231,7 @@ describe("CSRF token", () => {
     const { fetch, calls } = withCsrf((_call, i) =>
       i === 0 ? json(403, { success: false, csrf: false }) : json(200, { success: true }),
     );
-    await client(fetch).post("/x");
+    await client(fetch).request("POST", "/x");
     expect(notCsrf(calls)).toHaveLength(2);
   });
 
@@ -187,7 +240,7 @@ describe("CSRF token", () => {
       json(403, { success: false, message: "CSRF doğrulaması başarısız.", csrf: false }),
     );
     const err = await client(fetch)
-      .post("/x")
+      .request("POST", "/x")
       .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiError);
     expect((err as ApiError).status).toBe(403);
@@ -197,7 +250,7 @@ describe("CSRF token", () => {
 
   it("another 403 is not retried", async () => {
     const { fetch, calls } = withCsrf(() => json(403, { success: false, message: "Yasak." }));
-    await expect(client(fetch).post("/x")).rejects.toMatchObject({
+    await expect(client(fetch).request("POST", "/x")).rejects.toMatchObject({
       status: 403,
       message: "Yasak.",
     });
@@ -208,9 +261,9 @@ describe("CSRF token", () => {
   it("clearCsrfToken forgets the cached token", async () => {
     const { fetch, calls } = withCsrf(() => json(200, { success: true }));
     const api = client(fetch);
-    await api.post("/a");
+    await api.request("POST", "/a");
     api.clearCsrfToken();
-    await api.post("/b");
+    await api.request("POST", "/b");
     expect(notCsrf(calls).map((c) => c.headers["X-CSRF-Token"])).toEqual(["csrf-1", "csrf-2"]);
   });
 });
@@ -220,7 +273,7 @@ describe("timeouts and retries", () => {
     const { fetch, calls } = scriptedFetch(() => "hang");
     const start = Date.now();
     const result = client(fetch)
-      .get("/projects")
+      .request("GET", "/projects")
       .catch((e: unknown) => e);
     await vi.advanceTimersByTimeAsync(14_999);
     expect(calls).toHaveLength(1);
@@ -249,7 +302,7 @@ describe("timeouts and retries", () => {
   it("an /auth call gets 30 s per attempt", async () => {
     const { fetch, calls } = scriptedFetch(() => "hang");
     const result = client(fetch)
-      .post("/auth/request-password-reset", { email: "a@b.co" })
+      .request("POST", "/auth/request-password-reset", { body: { email: "a@b.co" } })
       .catch((e: unknown) => e);
     await vi.advanceTimersByTimeAsync(0);
     // the CSRF token call itself hangs first: 30 s per attempt there as well
@@ -269,7 +322,7 @@ describe("timeouts and retries", () => {
     const { fetch, calls } = scriptedFetch((_c, i) =>
       i === 0 ? "hang" : json(200, { success: true }),
     );
-    const result = client(fetch).get("/slow", { timeoutMs: 500 });
+    const result = client(fetch).request("GET", "/slow", { timeoutMs: 500 });
     await vi.advanceTimersByTimeAsync(500 + 1_000);
     await expect(result).resolves.toEqual({ success: true });
     expect(calls).toHaveLength(2);
@@ -284,7 +337,7 @@ describe("timeouts and retries", () => {
     ];
     const { fetch, calls } = scriptedFetch((_c, i) => replies[i]!);
     const start = Date.now();
-    const result = client(fetch).get<number>("/a");
+    const result = client(fetch).request<number>("GET", "/a");
     await vi.advanceTimersByTimeAsync(6_000);
     await expect(result).resolves.toEqual({ success: true, data: 7 });
     expect(calls.map((c) => c.at - start)).toEqual([0, 1_000, 3_000, 6_000]);
@@ -293,7 +346,7 @@ describe("timeouts and retries", () => {
   it("after 3 retries a 5xx ends with the server's message", async () => {
     const { fetch, calls } = scriptedFetch(() => json(502, { success: false, message: "Kapalı" }));
     const result = client(fetch)
-      .get("/a")
+      .request("GET", "/a")
       .catch((e: unknown) => e);
     await vi.advanceTimersByTimeAsync(6_000);
     expect(calls).toHaveLength(4);
@@ -304,10 +357,10 @@ describe("timeouts and retries", () => {
     const replies: Reply[] = ["hang", json(502), json(201, { success: true, data: "p1" })];
     const { fetch, calls } = withCsrf((_c, i) => replies[i] ?? json(201, { success: true }));
     const api = client(fetch);
-    const result = api.post("/positions/addPosition", { projectId: "p", positions: [] });
+    const result = api.request("POST", "/positions/addPosition", { body: { projectId: "p", positions: [] } });
     await vi.advanceTimersByTimeAsync(15_000 + 1_000 + 2_000);
     await expect(result).resolves.toEqual({ success: true, data: "p1" });
-    await api.post("/positions/addPosition", { projectId: "p", positions: [] });
+    await api.request("POST", "/positions/addPosition", { body: { projectId: "p", positions: [] } });
     const keys = notCsrf(calls).map((c) => c.headers["Idempotency-Key"]);
     expect(keys).toHaveLength(4);
     expect(keys[0]).toMatch(/^[A-Za-z0-9_-]{8,128}$/);
@@ -317,14 +370,14 @@ describe("timeouts and retries", () => {
 
   it("a GET carries no Idempotency-Key", async () => {
     const { fetch, calls } = scriptedFetch(() => json(200, { success: true }));
-    await client(fetch).get("/projects");
+    await client(fetch).request("GET", "/projects");
     expect(calls[0]!.headers["Idempotency-Key"]).toBeUndefined();
   });
 
   it("4xx answers are not retried", async () => {
     for (const status of [400, 404, 409, 429]) {
       const { fetch, calls } = scriptedFetch(() => json(status, { success: false }));
-      await expect(client(fetch).get("/a")).rejects.toMatchObject({ status });
+      await expect(client(fetch).request("GET", "/a")).rejects.toMatchObject({ status });
       expect(calls).toHaveLength(1);
     }
   });
@@ -333,7 +386,7 @@ describe("timeouts and retries", () => {
     const { fetch, calls } = scriptedFetch(() => "hang");
     const controller = new AbortController();
     const result = client(fetch)
-      .get("/a", { signal: controller.signal })
+      .request("GET", "/a", { signal: controller.signal })
       .catch((e: unknown) => e);
     await vi.advanceTimersByTimeAsync(100);
     controller.abort();
@@ -355,9 +408,9 @@ describe("error text (spec §8)", () => {
           : json(404, { success: false }),
     );
     const api = client(fetch);
-    const withMessage = await api.get("/with").catch((e: unknown) => e);
-    const without = await api.get("/without").catch((e: unknown) => e);
-    const empty = await api.get("/html").catch((e: unknown) => e);
+    const withMessage = await api.request("GET", "/with").catch((e: unknown) => e);
+    const without = await api.request("GET", "/without").catch((e: unknown) => e);
+    const empty = await api.request("GET", "/html").catch((e: unknown) => e);
     expect((withMessage as ApiError).message).toBe("Sunucunun mesajı");
     expect(messageOf(withMessage, "Ekranın mesajı")).toBe("Sunucunun mesajı");
     expect((without as ApiError).message).toBe("Bir hata oluştu");
@@ -369,7 +422,7 @@ describe("error text (spec §8)", () => {
   it("no response: the connection text, even with a client message", async () => {
     const { fetch } = scriptedFetch(() => "network-error");
     const result = client(fetch)
-      .get("/a")
+      .request("GET", "/a")
       .catch((e: unknown) => e);
     await vi.advanceTimersByTimeAsync(6_000);
     const err = await result;
@@ -385,7 +438,7 @@ describe("401 and the token refresh", () => {
         ? json(200, { success: true, data: "ok" })
         : json(401, { success: false }),
     );
-    const res = await client(fetch, { refreshAccessToken: refresh }).get("/users/u1");
+    const res = await client(fetch, { refreshAccessToken: refresh }).request("GET", "/users/u1");
     expect(res.data).toBe("ok");
     expect(refresh).toHaveBeenCalledTimes(1);
     expect(calls.map((c) => c.headers.Authorization)).toEqual(["Bearer token-1", "Bearer token-2"]);
@@ -400,10 +453,10 @@ describe("401 and the token refresh", () => {
         : json(401, { success: false }),
     );
     const api = client(fetch, { refreshAccessToken: refresh });
-    const first = [api.get("/a"), api.get("/b"), api.get("/c")];
+    const first = [api.request("GET", "/a"), api.request("GET", "/b"), api.request("GET", "/c")];
     await vi.advanceTimersByTimeAsync(0);
     expect(refresh).toHaveBeenCalledTimes(1);
-    const late = api.get("/d");
+    const late = api.request("GET", "/d");
     await vi.advanceTimersByTimeAsync(0);
     expect(calls.filter((c) => c.url === "/api/d")).toHaveLength(0); // waiting for the refresh
     finishRefresh("token-2");
@@ -435,9 +488,9 @@ describe("401 and the token refresh", () => {
         return current;
       },
     });
-    const slow = api.get("/slow");
+    const slow = api.request("GET", "/slow");
     await vi.advanceTimersByTimeAsync(0);
-    await expect(api.get("/fast")).resolves.toMatchObject({ data: "/api/fast" });
+    await expect(api.request("GET", "/fast")).resolves.toMatchObject({ data: "/api/fast" });
     releaseSlow();
     await expect(slow).resolves.toMatchObject({ data: "/api/slow" });
     expect(refresh).toHaveBeenCalledTimes(1);
@@ -450,7 +503,7 @@ describe("401 and the token refresh", () => {
     const api = client(fetch, { refreshAccessToken: async () => null, onSessionLost });
     api.onError((e) => events.push(e));
     const errors = await Promise.all(
-      [api.get("/a"), api.get("/b")].map((p) => p.catch((e: unknown) => e)),
+      [api.request("GET", "/a"), api.request("GET", "/b")].map((p) => p.catch((e: unknown) => e)),
     );
     for (const err of errors) {
       expect(err).toBeInstanceOf(ApiError);
@@ -460,7 +513,7 @@ describe("401 and the token refresh", () => {
     }
     expect(onSessionLost).toHaveBeenCalledTimes(1);
     expect(onSessionLost).toHaveBeenCalledWith({ message: "Yeni access token alinamadi." });
-    expect(events).toEqual([{ status: 401, path: "/giris_yap", requestPath: "/a", method: "GET" }]);
+    expect(events).toEqual([{ status: 401, path: screens.login, requestPath: "/a", method: "GET" }]);
     expect(calls).toHaveLength(2);
   });
 
@@ -473,7 +526,7 @@ describe("401 and the token refresh", () => {
       },
       onSessionLost,
     });
-    await expect(api.get("/a")).rejects.toMatchObject({
+    await expect(api.request("GET", "/a")).rejects.toMatchObject({
       status: 401,
       message: "Refresh token geçersiz veya süresi dolmuş.",
     });
@@ -490,7 +543,7 @@ describe("401 and the token refresh", () => {
     const api = client(fetch, { refreshAccessToken: refresh, onSessionLost });
     api.onError((e) => events.push(e));
     const errors = await Promise.all(
-      [api.get("/a"), api.get("/b")].map((p) => p.catch((e: unknown) => e)),
+      [api.request("GET", "/a"), api.request("GET", "/b")].map((p) => p.catch((e: unknown) => e)),
     );
     for (const err of errors) {
       expect(err).toMatchObject({
@@ -504,7 +557,7 @@ describe("401 and the token refresh", () => {
     expect(onSessionLost).toHaveBeenCalledWith({
       message: "Oturum süreniz dolmuş. Lütfen tekrar giriş yapın.",
     });
-    expect(events).toEqual([{ status: 401, path: "/giris_yap", requestPath: "/a", method: "GET" }]);
+    expect(events).toEqual([{ status: 401, path: screens.login, requestPath: "/a", method: "GET" }]);
   });
 
   it("login's 401 is an answer, not a reason to refresh", async () => {
@@ -514,7 +567,7 @@ describe("401 and the token refresh", () => {
       json(401, { success: false, message: "Lütfen e-posta ve şifrenizi kontrol ediniz" }),
     );
     const api = client(fetch, { refreshAccessToken: refresh, onSessionLost });
-    await expect(api.post("/auth/login", { email: "a@b.co", password: "x" })).rejects.toMatchObject(
+    await expect(api.request("POST", "/auth/login", { body: { email: "a@b.co", password: "x" } })).rejects.toMatchObject(
       { status: 401, message: "Lütfen e-posta ve şifrenizi kontrol ediniz" },
     );
     expect(refresh).not.toHaveBeenCalled();
@@ -524,19 +577,19 @@ describe("401 and the token refresh", () => {
 });
 
 describe("API error event", () => {
-  it("a GET failing with ≥ 500 after the retries sends the app to /server-error", async () => {
+  it("a GET failing with ≥ 500 after the retries sends the app to the server-error screen", async () => {
     const { fetch } = scriptedFetch(() => json(500, { success: false }));
     const api = client(fetch);
     const events: ApiErrorEvent[] = [];
     const off = api.onError((e) => events.push(e));
-    const first = api.get("/projects").catch(() => undefined);
+    const first = api.request("GET", "/projects").catch(() => undefined);
     await vi.advanceTimersByTimeAsync(6_000);
     await first;
     expect(events).toEqual([
-      { status: 500, path: "/server-error", requestPath: "/projects", method: "GET" },
+      { status: 500, path: screens.serverError, requestPath: "/projects", method: "GET" },
     ]);
     off();
-    const second = api.get("/projects").catch(() => undefined);
+    const second = api.request("GET", "/projects").catch(() => undefined);
     await vi.advanceTimersByTimeAsync(6_000);
     await second;
     expect(events).toHaveLength(1);
@@ -550,9 +603,9 @@ describe("API error event", () => {
     const events: ApiErrorEvent[] = [];
     api.onError((e) => events.push(e));
     const calls = [
-      api.post("/votes/complete/v1", {}),
-      api.get("/projects", { errorEvent: false }),
-      api.get("/bad"),
+      api.request("POST", "/votes/complete/v1", { body: {} }),
+      api.request("GET", "/projects", { errorEvent: false }),
+      api.request("GET", "/bad"),
     ].map((p) => p.catch(() => undefined));
     await vi.advanceTimersByTimeAsync(6_000);
     await Promise.all(calls);

@@ -25,7 +25,11 @@
  */
 import type { ApiResponse } from "@platform/common";
 import { messages } from "@platform/common";
+// Types only: the contract's schemas (zod) stay out of the client, which every page loads.
+import type { Contract, Endpoint, PathParams } from "@platform/common/api";
+import { fillPath } from "../fillPath";
 import { API_TEXTS, ApiError, errorText, isCsrfRejection, messageOf } from "./errors";
+import { screens } from "../../app/screens";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
@@ -98,13 +102,15 @@ export const CSRF_MAX_AGE_MS = 14 * 60 * 1000;
 export const MAX_RETRIES = 3;
 /** Wait before retry n (1-based): n seconds. */
 export const retryDelayMs = (retry: number) => retry * 1000;
-export const CSRF_PATH = "/auth/csrf-token";
-export const SERVER_ERROR_PATH = "/server-error";
-export const LOGIN_PAGE_PATH = "/giris_yap";
+// Typed as the contract's paths, so a change there fails to compile here (no runtime import).
+type AuthPath<K extends keyof Contract["auth"]> = Contract["auth"][K]["path"];
+export const CSRF_PATH: AuthPath<"csrfToken"> = "/auth/csrf-token";
 
 const SAFE_METHODS: ReadonlySet<HttpMethod> = new Set(["GET"]);
 /** Calls whose 401 is an answer in itself, never a reason to refresh the token. */
-const NO_REFRESH_PATHS = new Set(["/auth/login", "/auth/logout", "/auth/refresh-access-token"]);
+const NO_REFRESH_PATHS: ReadonlySet<string> = new Set<
+  AuthPath<"login" | "logout" | "refreshAccessToken">
+>(["/auth/login", "/auth/logout", "/auth/refresh-access-token"]);
 
 /** A fresh key per call (the server keeps answers by key for 24 h). */
 function newIdempotencyKey(): string {
@@ -116,19 +122,56 @@ export function timeoutFor(path: string): number {
   return path.startsWith("/auth/") ? SESSION_TIMEOUT_MS : DATA_TIMEOUT_MS;
 }
 
+/** What a schema slot of the contract accepts (its zod input type); undefined without a schema. */
+type InputOf<S> = S extends { _zod: { input: infer I } } ? I : undefined;
+
+type HasParams<E extends Endpoint> = E["path"] extends `${string}:${string}` ? true : false;
+
+/**
+ * The input of a call to an endpoint: the `:params` of its path, its query and its JSON body,
+ * each typed from the contract and required where the endpoint has them.
+ */
+export type CallInput<E extends Endpoint> = (HasParams<E> extends true
+  ? { params: PathParams<E["path"]> }
+  : { params?: undefined }) &
+  (E["query"] extends undefined ? { query?: undefined } : { query?: InputOf<E["query"]> }) &
+  (E["body"] extends undefined
+    ? { body?: undefined }
+    : BodyOptional<E> extends true
+      ? { body?: InputOf<E["body"]> }
+      : { body: InputOf<E["body"]> });
+
+/** A body whose every field may be left out may be left out as a whole. */
+type BodyOptional<E extends Endpoint> = object extends InputOf<E["body"]> ? true : false;
+
+/** Per-call settings beside the input (timeout, error events, cancelling). */
+export type CallOptions = Omit<RequestOptions, "body" | "query">;
+
+/** An endpoint without params or body may be called without an input. */
+export type CallArgs<E extends Endpoint> =
+  HasParams<E> extends true
+    ? [input: CallInput<E>, options?: CallOptions]
+    : E["body"] extends undefined
+      ? [input?: CallInput<E>, options?: CallOptions]
+      : BodyOptional<E> extends true
+        ? [input?: CallInput<E>, options?: CallOptions]
+        : [input: CallInput<E>, options?: CallOptions];
+
 type Attempt =
   { kind: "response"; status: number; body: unknown } | { kind: "no-response"; timedOut: boolean };
 
 export interface ApiClient {
+  /**
+   * The app's one way to call the API: the endpoint of the contract (`contract.users.byId`) and
+   * its input; the URL comes from the endpoint's path with its params filled in and encoded.
+   */
+  call<E extends Endpoint>(endpoint: E, ...args: CallArgs<E>): Promise<ApiBody<E["response"]>>;
+  /** The transport under `call`: one request with the headers, retries and refresh above. */
   request<T = unknown>(
     method: HttpMethod,
     path: string,
     options?: RequestOptions,
   ): Promise<ApiBody<T>>;
-  get<T = unknown>(path: string, options?: Omit<RequestOptions, "body">): Promise<ApiBody<T>>;
-  post<T = unknown>(path: string, body?: unknown, options?: RequestOptions): Promise<ApiBody<T>>;
-  patch<T = unknown>(path: string, body?: unknown, options?: RequestOptions): Promise<ApiBody<T>>;
-  delete<T = unknown>(path: string, options?: RequestOptions): Promise<ApiBody<T>>;
   /** Listens to API error events; returns the unsubscribe function. */
   onError(listener: (event: ApiErrorEvent) => void): () => void;
   /** Forgets the cached CSRF token (logout). */
@@ -235,7 +278,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   /** Ends the session: the session layer logs out and the app goes to the login page. */
   async function endSession(message: string, path: string, method: HttpMethod): Promise<void> {
     await options.onSessionLost?.({ message });
-    emit({ status: 401, path: LOGIN_PAGE_PATH, requestPath: path, method });
+    emit({ status: 401, path: screens.login, requestPath: path, method });
   }
   /** The renewed token the server refused; calls refused with it end the session only once. */
   let refusedToken: string | null = null;
@@ -292,7 +335,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         body,
       );
       if (status >= 500 && method === "GET" && (opts.errorEvent ?? errorEvents)) {
-        emit({ status, path: SERVER_ERROR_PATH, requestPath: path, method });
+        emit({ status, path: screens.serverError, requestPath: path, method });
       }
       throw error;
     };
@@ -362,11 +405,17 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   }
 
   return {
+    call<E extends Endpoint>(endpoint: E, ...args: CallArgs<E>) {
+      const [input, options] = args as [CallInput<Endpoint> | undefined, CallOptions | undefined];
+      // The contract's `pathOf` rule (params filled in and encoded), without importing the contract.
+      const path = fillPath(endpoint.path, (input?.params ?? {}) as Record<string, string>);
+      return request<E["response"]>(endpoint.method, path, {
+        ...options,
+        query: input?.query as RequestOptions["query"],
+        body: input?.body,
+      });
+    },
     request,
-    get: (path, o) => request("GET", path, o),
-    post: (path, body, o) => request("POST", path, { ...o, body }),
-    patch: (path, body, o) => request("PATCH", path, { ...o, body }),
-    delete: (path, o) => request("DELETE", path, o),
     onError(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

@@ -2,7 +2,7 @@
  * The app's `/api` client: Bearer token from the Firebase Auth SDK's current user, refreshed by
  * forcing a new ID token. The session layer registers what ending the session means.
  */
-import { appCheckToken } from "../app-check";
+import { appCheckToken } from "../appCheck";
 import { appCheck, auth } from "../firebase";
 import { createApiClient, type SessionLost } from "./client";
 
@@ -24,7 +24,7 @@ export const api = createApiClient({
   refreshAccessToken: refreshIdToken,
   getAppCheckToken: () => appCheckToken(appCheck),
   onSessionLost: (reason) => sessionLostHandler?.(reason),
-  // A GET failing with 5xx after its retries sends the app to /server-error (spec §4, §8); calls
+  // A GET failing with 5xx after its retries sends the app to the server-error screen (spec §4, §8); calls
   // whose failure leaves the page usable opt out with `errorEvent: false` and show it in place.
   errorEvents: true,
 });

@@ -1,7 +1,6 @@
 import { messages } from "@platform/common";
-import { LOGIN_PAGE_PATH } from "../api/client";
+import { screens } from "../../app/screens";
 
-export const LOGIN_PATH = LOGIN_PAGE_PATH;
 /** Prefix of the browser-storage keys the member screens keep (pending sign-up e-mail, …). */
 export const MEMBER_STORAGE_PREFIX = "platform.member.";
 
@@ -18,7 +17,7 @@ export interface LogoutDeps {
 export type LogoutOutcome = { ok: true } | { ok: false; message: string };
 
 /**
- * Logout (spec §4): clears everything and goes to /giris_yap. When Firebase refuses to sign out
+ * Logout (spec §4): clears everything and goes to the login page. When Firebase refuses to sign out
  * the member is still signed in, so nothing is cleared and the failure text is returned
  * ('Çıkış işlemi başarısız!'). With `force` (the session was lost) everything is cleared anyway;
  * `to` goes elsewhere than the login page (home, after the account was deleted).
@@ -34,7 +33,7 @@ export async function performLogout(
     if (!options.force) return { ok: false, message: messages.auth.logoutFailed };
   }
   deps.clear();
-  deps.navigate(options.to ?? LOGIN_PATH);
+  deps.navigate(options.to ?? screens.login);
   return { ok: true };
 }
 

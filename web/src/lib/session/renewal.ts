@@ -1,14 +1,14 @@
+import { screens } from "../../app/screens";
 /**
  * Session renewal (spec §4): when the app starts, unless the page is the login or the sign-up
  * page, the session is renewed, and then again every 14 minutes. Only whether a token came back
  * matters; every failure is ignored silently (the Firebase SDK also keeps the ID token fresh on its
  * own, and a call that meets a 401 refreshes it through the `/api` client).
  */
-import { LOGIN_PAGE_PATH } from "../api/client";
 
 export const RENEWAL_INTERVAL_MS = 14 * 60 * 1000;
 /** Pages on which the app does not renew at start. */
-export const NO_RENEWAL_AT_START = [LOGIN_PAGE_PATH, "/kayit_ol"] as const;
+export const NO_RENEWAL_AT_START = [screens.login, screens.signUp] as const;
 
 export interface RenewalClock {
   setInterval(fn: () => void, ms: number): unknown;

@@ -4,6 +4,7 @@ import { LoginError, loginErrorMessage, persistenceFor } from "./login";
 import { clearMemberStorage, performLogout } from "./logout";
 import { RENEWAL_INTERVAL_MS, renewsAtStart, startSessionRenewal } from "./renewal";
 import { userIdFromToken } from "./token";
+import { screens } from "../../app/screens";
 
 const b64url = (value: unknown) => Buffer.from(JSON.stringify(value), "utf8").toString("base64url");
 const jwt = (payload: unknown) => `${b64url({ alg: "none" })}.${b64url(payload)}.`;
@@ -18,7 +19,7 @@ describe("session renewal", () => {
 
   it("renews at start and every 14 minutes", async () => {
     const renew = vi.fn(async () => "t");
-    const stop = startSessionRenewal({ renew, pathname: "/projeler" });
+    const stop = startSessionRenewal({ renew, pathname: screens.projects });
     expect(renew).toHaveBeenCalledTimes(1);
     await vi.advanceTimersByTimeAsync(RENEWAL_INTERVAL_MS - 1);
     expect(renew).toHaveBeenCalledTimes(1);
@@ -32,8 +33,8 @@ describe("session renewal", () => {
     expect(RENEWAL_INTERVAL_MS).toBe(14 * 60 * 1000);
   });
 
-  it("does not renew at start on /giris_yap and /kayit_ol, but keeps the 14-minute rhythm", async () => {
-    for (const pathname of ["/giris_yap", "/kayit_ol", "/kayit_ol/"]) {
+  it("does not renew at start on the login and sign-up pages, but keeps the 14-minute rhythm", async () => {
+    for (const pathname of [screens.login, screens.signUp, `${screens.signUp}/`]) {
       const renew = vi.fn(async () => "t");
       const stop = startSessionRenewal({ renew, pathname });
       expect(renew).not.toHaveBeenCalled();
@@ -41,9 +42,9 @@ describe("session renewal", () => {
       expect(renew).toHaveBeenCalledTimes(1);
       stop();
     }
-    expect(renewsAtStart("/")).toBe(true);
-    expect(renewsAtStart("/onay_kodu")).toBe(true);
-    expect(renewsAtStart("/giris_yap")).toBe(false);
+    expect(renewsAtStart(screens.home)).toBe(true);
+    expect(renewsAtStart(screens.confirmCode)).toBe(true);
+    expect(renewsAtStart(screens.login)).toBe(false);
   });
 
   it("ignores failures silently, thrown or rejected, and keeps going", async () => {
@@ -56,7 +57,7 @@ describe("session renewal", () => {
       .mockResolvedValue(null);
     const unhandled = vi.fn();
     process.on("unhandledRejection", unhandled);
-    const stop = startSessionRenewal({ renew, pathname: "/" });
+    const stop = startSessionRenewal({ renew, pathname: screens.home });
     await vi.advanceTimersByTimeAsync(RENEWAL_INTERVAL_MS * 2);
     stop();
     process.off("unhandledRejection", unhandled);
@@ -129,10 +130,10 @@ describe("logout", () => {
     };
   }
 
-  it("ends the server session, signs out, clears everything and goes to /giris_yap", async () => {
+  it("ends the server session, signs out, clears everything and goes to the login page", async () => {
     const { order, deps: d } = deps(false, true);
     await expect(performLogout(d)).resolves.toEqual({ ok: true });
-    expect(order).toEqual(["server", "signOut", "clear", "navigate /giris_yap"]);
+    expect(order).toEqual(["server", "signOut", "clear", `navigate ${screens.login}`]);
   });
 
   it("'Çıkış işlemi başarısız!' when signing out fails; nothing is cleared", async () => {
@@ -147,7 +148,7 @@ describe("logout", () => {
   it("a lost session is cleared even when signing out fails", async () => {
     const { order, deps: d } = deps(true);
     await expect(performLogout(d, { force: true })).resolves.toEqual({ ok: true });
-    expect(order).toEqual(["server", "signOut", "clear", "navigate /giris_yap"]);
+    expect(order).toEqual(["server", "signOut", "clear", `navigate ${screens.login}`]);
   });
 
   it("clears only the member keys of a storage", () => {

@@ -5,8 +5,9 @@ import { useCallback, useEffect } from "react";
 import { useNavigate, type NavigateFunction } from "react-router-dom";
 import { api, refreshIdToken, setSessionLostHandler } from "../api/index";
 import { auth } from "../firebase";
-import { LOGIN_PATH, clearMemberStorage, performLogout, type LogoutOutcome } from "./logout";
+import { clearMemberStorage, performLogout, type LogoutOutcome } from "./logout";
 import { startSessionRenewal } from "./renewal";
+import { screens } from "../../app/screens";
 
 let renewalStarted = false;
 
@@ -22,7 +23,11 @@ function ensureRenewalStarted() {
 
 function logoutDeps(queryClient: QueryClient, navigate: NavigateFunction) {
   return {
-    serverLogout: () => api.post("/auth/logout", undefined, { timeoutMs: 5_000 }),
+    serverLogout: async () => {
+      // Fetched on logout only: the contract's schemas stay out of the code every page loads.
+      const { contract } = await import("@platform/common/api");
+      return api.call(contract.auth.logout, {}, { timeoutMs: 5_000 });
+    },
     signOut: () => signOut(auth),
     clear: () => {
       queryClient.clear();
@@ -64,7 +69,7 @@ export function SessionController() {
     // The client announces a lost session (the login page) only after the handler below has
     // logged out and replaced the page with the login page; following it would add a history entry.
     const off = api.onError((event) => {
-      if (event.path !== LOGIN_PATH) navigate(event.path);
+      if (event.path !== screens.login) navigate(event.path);
     });
     setSessionLostHandler(async () => {
       await performLogout(logoutDeps(queryClient, navigate), { force: true });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatKurus, formatShare, periodLabel, statementHint } from "./payment-rules";
+import { formatKurus, formatShare, periodLabel, statementHint } from "./paymentRules";
 
 describe("earnings section", () => {
   it("names the month in Turkish", () => {

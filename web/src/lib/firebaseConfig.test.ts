@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { emulatorPorts, firebaseConfig, usesEmulators } from "./firebase-config";
+import { emulatorPorts, firebaseConfig, usesEmulators } from "./firebaseConfig";
 
 describe("firebase config", () => {
   it("falls back to the demo project, which always talks to the local emulators", () => {

@@ -2,9 +2,10 @@ import { Outlet, type RouteObject } from "react-router-dom";
 import { lazyScreen } from "../components/lazyScreen";
 import { FlashToastOutlet } from "../lib/flashToast";
 import { SessionController } from "../lib/session/useSession";
-import { VoteModalHost } from "./voting/VoteModalHost";
+import { VoteModalHost } from "../features/voting/VoteModalHost";
+import { screens } from "./screens";
 
-const authScreens = () => import("./auth/screens");
+const authScreens = () => import("../features/auth/screens");
 
 /**
  * What the member side adds to every page: the session wiring (renewal at start and every 14
@@ -30,38 +31,42 @@ export const memberRoutes: RouteObject[] = [
   {
     element: <Outlet />,
     children: [
-      { path: "/kayit_ol", lazy: lazyScreen(() => authScreens().then((m) => m.SignUpPage)) },
-      { path: "/onay_kodu", lazy: lazyScreen(() => authScreens().then((m) => m.CodePage)) },
+      { path: screens.signUp, lazy: lazyScreen(() => authScreens().then((m) => m.SignUpPage)) },
+      { path: screens.confirmCode, lazy: lazyScreen(() => authScreens().then((m) => m.CodePage)) },
       {
-        path: "/kariyer_bilgileri",
+        path: screens.career,
         lazy: lazyScreen(() => authScreens().then((m) => m.CareerPage)),
       },
-      { path: "/giris_yap", lazy: lazyScreen(() => authScreens().then((m) => m.LoginPage)) },
+      { path: screens.login, lazy: lazyScreen(() => authScreens().then((m) => m.LoginPage)) },
       {
-        path: "/sifre_yenileme",
+        path: screens.resetRequest,
         lazy: lazyScreen(() => authScreens().then((m) => m.ResetRequestPage)),
       },
       {
-        path: "/yeni_sifre_belirle",
+        path: screens.newPassword,
         lazy: lazyScreen(() => authScreens().then((m) => m.NewPasswordPage)),
       },
       {
-        path: "/projeler/edit/:projectId",
+        path: screens.projectEdit,
         lazy: lazyScreen(
-          () => import("./project-edit/ProjectEditPage").then((m) => m.ProjectEditPage),
+          () => import("../features/project-edit/ProjectEditPage").then((m) => m.ProjectEditPage),
           { member: true },
         ),
       },
       {
-        path: "/hesabim/:nameSlug",
-        lazy: lazyScreen(() => import("./account/AccountPage").then((m) => m.AccountPage), {
-          member: true,
-        }),
+        path: screens.account,
+        lazy: lazyScreen(
+          () => import("../features/account/AccountPage").then((m) => m.AccountPage),
+          {
+            member: true,
+          },
+        ),
       },
       {
-        path: "/bildirimler",
+        path: screens.notifications,
         lazy: lazyScreen(
-          () => import("./notifications/NotificationsPage").then((m) => m.NotificationsPage),
+          () =>
+            import("../features/notifications/NotificationsPage").then((m) => m.NotificationsPage),
           { member: true },
         ),
       },

@@ -1,4 +1,7 @@
-/** Display rules of the projects screen (spec §2 Projects, §4, §9), pure and clock-injected. */
+/**
+ * Project display rules shared by the projects, profile, account and edit screens (spec §2
+ * Projects, §4, §9), pure and clock-injected.
+ */
 import {
   messages,
   samePositionName,

@@ -8,7 +8,7 @@ import {
   projectStatusColor,
   projectStatusText,
   projectTypeLabel,
-} from "./rules";
+} from "./projectRules";
 
 const now = new Date("2026-11-22T10:00:00Z");
 const ago = (ms: number) => new Date(now.getTime() - ms);

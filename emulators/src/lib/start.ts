@@ -1,74 +1,84 @@
 /**
- * Starts this workspace's own Firestore and Storage emulators in-process. Each is optional so the
- * stack still starts while one of them is missing from a checkout.
+ * Programmatic start of both emulators in one process: Firestore first, then Storage wired to it
+ * so that storage.rules' firestore.get()/exists() read the same documents (as the official
+ * emulators do through their hub). Either one may be left out.
  */
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
+import type { RulesDocumentReader } from "../rules/api.js";
+import { startFirestoreEmulator } from "../firestore/server.js";
+import { startStorageEmulator } from "../storage/server.js";
 import { firestoreDocumentReader } from "./firestore-reader.js";
 
-export interface LocalEmulator {
+export interface RunningEmulator {
   name: "firestore" | "storage";
+  host: string;
   port: number;
+  /** Exports (when an export directory was given) and stops. */
   close(): Promise<void>;
 }
 
-interface LocalEmulatorOptions {
-  host: string;
-  firestorePort: number;
-  storagePort: number;
+export interface EmulatorOptions {
+  /** 0 picks a free port. */
+  port: number;
+  /** The rules file, reloaded when it changes; without it only admin requests get through. */
+  rulesFile?: string;
+}
+
+export interface StartEmulatorsOptions {
+  host?: string;
+  /** The project whose Firestore documents storage.rules may read. */
   projectId: string;
-  firestoreRules: string;
-  storageRules: string;
-  importDir?: string; // <dataDir>; each emulator uses its own sub-folder
+  /** Leave out (or false) to run without that emulator. */
+  firestore?: EmulatorOptions | false;
+  storage?: EmulatorOptions | false;
+  /** A previous export: `<importDir>/firestore` and `<importDir>/storage`, each used if present. */
+  importDir?: string;
+  /** Where the data is exported on close (each emulator journals there meanwhile). */
   exportDir?: string;
-  quiet: boolean;
+  quiet?: boolean;
+  /** Browser origins allowed besides loopback ones. */
+  corsOrigins?: readonly string[];
+  /** Allows a non-loopback host; off by default since the emulators have no real authentication. */
+  allowRemote?: boolean;
+  /** Firestore only: milliseconds every request waits, as a production round trip does. */
+  latencyMs?: number;
 }
 
-const srcDir = fileURLToPath(new URL("..", import.meta.url));
-
-async function importIfPresent<T>(relative: string): Promise<T | null> {
-  const file = join(srcDir, relative);
-  if (!existsSync(file)) return null;
-  return (await import(file)) as T;
-}
-
-type FirestoreModule = typeof import("../firestore/server.js");
-type StorageModule = typeof import("../storage/server.js");
-
-export async function startLocalEmulators(opts: LocalEmulatorOptions): Promise<LocalEmulator[]> {
-  const started: LocalEmulator[] = [];
+export async function startEmulators(opts: StartEmulatorsOptions): Promise<RunningEmulator[]> {
+  const started: RunningEmulator[] = [];
   const sub = (dir: string | undefined, name: string) => (dir ? join(dir, name) : undefined);
+  const existing = (dir: string | undefined) => (dir && existsSync(dir) ? dir : undefined);
+  const common = {
+    host: opts.host,
+    quiet: opts.quiet,
+    corsOrigins: opts.corsOrigins,
+    allowRemote: opts.allowRemote,
+  };
   try {
-    const firestoreModule = await importIfPresent<FirestoreModule>("firestore/server.ts");
-    let firestoreReader: import("../rules/api.js").RulesDocumentReader | undefined;
-    if (firestoreModule) {
-      const importDir = sub(opts.importDir, "firestore");
-      const fs = await firestoreModule.startFirestoreEmulator({
-        host: opts.host,
-        port: opts.firestorePort,
-        rulesFile: opts.firestoreRules,
-        importDir: importDir && existsSync(importDir) ? importDir : undefined,
+    let firestoreReader: RulesDocumentReader | undefined;
+    if (opts.firestore) {
+      const fs = await startFirestoreEmulator({
+        ...common,
+        port: opts.firestore.port,
+        rulesFile: opts.firestore.rulesFile,
+        importDir: existing(sub(opts.importDir, "firestore")),
         exportDir: sub(opts.exportDir, "firestore"),
-        quiet: opts.quiet,
+        latencyMs: opts.latencyMs,
       });
-      started.push({ name: "firestore", port: fs.port, close: () => fs.close() });
+      started.push({ name: "firestore", host: fs.host, port: fs.port, close: () => fs.close() });
       firestoreReader = firestoreDocumentReader(fs.engine, opts.projectId);
     }
-
-    const storageModule = await importIfPresent<StorageModule>("storage/server.ts");
-    if (storageModule) {
-      const importDir = sub(opts.importDir, "storage");
-      const st = await storageModule.startStorageEmulator({
-        host: opts.host,
-        port: opts.storagePort,
-        rulesFile: opts.storageRules,
+    if (opts.storage) {
+      const st = await startStorageEmulator({
+        ...common,
+        port: opts.storage.port,
+        rulesFile: opts.storage.rulesFile,
         firestore: firestoreReader,
-        importDir: importDir && existsSync(importDir) ? importDir : undefined,
+        importDir: existing(sub(opts.importDir, "storage")),
         exportDir: sub(opts.exportDir, "storage"),
-        quiet: opts.quiet,
       });
-      started.push({ name: "storage", port: st.port, close: () => st.close() });
+      started.push({ name: "storage", host: st.host, port: st.port, close: () => st.close() });
     }
     return started;
   } catch (err) {

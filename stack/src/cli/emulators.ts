@@ -18,7 +18,7 @@ Also starts the local console at http://127.0.0.1:${ports.console}.`);
 }
 
 npmRun("functions", "build");
-npmRun("@platform/emulators", "build");
+npmRun("@platform/stack", "build");
 await runStackInForeground({
   hosting: false,
   dataDir: defaultDataDir,

@@ -1,7 +1,7 @@
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
-/** Repository root (this file lives in emulators/src/cli). */
+/** Repository root (this file lives in stack/src/cli). */
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "../../..");
 export const defaultDataDir = join(repoRoot, ".emulator-data");
 export const firebaseBin = join(repoRoot, "node_modules/.bin/firebase");

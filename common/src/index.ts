@@ -21,3 +21,4 @@ export * from "./api/types.js";
 export * from "./domain/cycle/index.js";
 export * from "./domain/rate-limit.js";
 export * from "./domain/privacy.js";
+export * from "./deployment.js";

@@ -12,6 +12,7 @@ import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { adminForStack, idTokenFor } from "../support/api-client.js";
 import { createMember } from "../support/member-stack.js";
+import { API_FUNCTION_PATH } from "../support/stack-env.js";
 
 interface Route {
   method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -209,7 +210,7 @@ interface Probe {
 
 const urls = inject("stackUrls");
 const hosting = urls.hosting!;
-const apiFunction = `${urls.functions}/demo-platform/europe-west1/api`;
+const apiFunction = `${urls.functions}${API_FUNCTION_PATH}`;
 const admin = adminForStack();
 const run = Date.now().toString(36);
 const AUTH_STATES = ["signed out", "bad token", "signed in"] as const;

@@ -9,7 +9,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, i
 import { Timestamp } from "firebase-admin/firestore";
 import { paths } from "@platform/common";
 import { ApiClient, adminForStack, idTokenFor } from "../support/api-client.js";
-import { PROJECT_ID } from "../support/stack-env.js";
+import { API_FUNCTION_PATH } from "../support/stack-env.js";
 
 const hosting = inject("stackUrls").hosting!;
 const api = new ApiClient(hosting);
@@ -144,9 +144,7 @@ describe("reads that cost", () => {
   it("lets the CDN answer visitors' image lists and refuses cache-busting requests", async () => {
     const owner = await member("gorsel");
     // The function's own answer: Hosting's "**" header rule in firebase.json still overrides it.
-    const functionOrigin = new ApiClient(
-      `${inject("stackUrls").functions!}/${PROJECT_ID}/europe-west1/api`,
-    );
+    const functionOrigin = new ApiClient(`${inject("stackUrls").functions!}${API_FUNCTION_PATH}`);
     const visitor = await functionOrigin.call("GET", `/images/${owner.uid}`);
     expect(visitor.status).toBe(200);
     expect(visitor.headers.get("cache-control")).toMatch(/public, .*s-maxage=\d+/);

@@ -3,7 +3,7 @@
  * Also starts the local console at http://127.0.0.1:4000.
  *   --clean   start without the data saved by the previous run
  */
-import { defaultDataDir, ports } from "./paths.js";
+import { defaultDataDir, ports, projectId } from "./paths.js";
 import { describeUrls, npmRun, runStackInForeground } from "./run.js";
 
 const clean = process.argv.includes("--clean");
@@ -27,7 +27,7 @@ await runStackInForeground({
   output: (line) => console.log(`[firebase] ${line}`),
   banner: (stack) => [
     "",
-    `✔ Emulators ready (project demo-platform): ${describeUrls(stack)}`,
+    `✔ Emulators ready (project ${projectId}): ${describeUrls(stack)}`,
     `  Console: ${stack.urls.console}`,
     `  Data in ${defaultDataDir}${clean ? " (started clean)" : ""}. Ctrl-C saves it and stops.`,
     "",

@@ -1,5 +1,7 @@
 import react from "@vitejs/plugin-react";
 import { defineConfig, loadEnv, type Plugin } from "vite";
+// Relative: the config is bundled for Node, which would load a workspace package as raw TypeScript.
+import { DEMO_PROJECT_ID, REGION } from "../common/src/deployment";
 import { type BuildKind, cspMetaTag } from "./build/content-security-policy";
 
 /**
@@ -77,7 +79,7 @@ function contentSecurityPolicyMeta(kind: BuildKind): Plugin {
 /** Mirrors web/src/lib/firebaseConfig.ts: without a project id the build is the demo one. */
 function buildKind(mode: string): BuildKind {
   const env = loadEnv(mode, import.meta.dirname, "VITE_");
-  const projectId = env.VITE_FIREBASE_PROJECT_ID ?? "demo-platform";
+  const projectId = env.VITE_FIREBASE_PROJECT_ID ?? DEMO_PROJECT_ID;
   return { demo: projectId.startsWith("demo-"), appCheck: Boolean(env.VITE_APPCHECK_SITE_KEY) };
 }
 
@@ -105,7 +107,7 @@ export default defineConfig(
         proxy: {
           "/api": {
             target: "http://127.0.0.1:5001",
-            rewrite: (path) => `/demo-platform/europe-west1/api${path}`,
+            rewrite: (path) => `/${DEMO_PROJECT_ID}/${REGION}/api${path}`,
           },
         },
       },

@@ -22,3 +22,4 @@ export * from "./domain/cycle/index.js";
 export * from "./domain/rate-limit.js";
 export * from "./domain/privacy.js";
 export * from "./rules/index.js";
+export * from "./deployment.js";

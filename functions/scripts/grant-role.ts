@@ -13,7 +13,7 @@
 import { initializeApp } from "firebase-admin/app";
 import { getAuth } from "firebase-admin/auth";
 import { Timestamp, getFirestore } from "firebase-admin/firestore";
-import { ROLES, type Role, type RoleDoc, paths } from "@platform/common";
+import { DEMO_PROJECT_ID, ROLES, type Role, type RoleDoc, paths } from "@platform/common";
 
 async function main() {
   const args = process.argv.slice(2);
@@ -25,7 +25,7 @@ async function main() {
   }
   const role: Role | null = roleArg === "none" ? null : (roleArg as Role);
   const projectId = (flag >= 0 ? args[flag + 1] : undefined) ?? process.env.GCLOUD_PROJECT;
-  const app = initializeApp({ projectId: projectId ?? "demo-platform" });
+  const app = initializeApp({ projectId: projectId ?? DEMO_PROJECT_ID });
   const auth = getAuth(app);
   const user = who.includes("@") ? await auth.getUserByEmail(who) : await auth.getUser(who);
   const claims = { ...(user.customClaims ?? {}) };

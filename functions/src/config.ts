@@ -7,7 +7,7 @@
  * - STORAGE_BUCKET: overrides the default bucket.
  * - APP_CHECK_ENFORCE: "true" makes `/api` require a valid App Check token (production only).
  */
-import type { LimitRule } from "@platform/common";
+import { DEMO_PROJECT_ID, type LimitRule } from "@platform/common";
 
 export function authEmulatorHost(): string | undefined {
   return process.env.FIREBASE_AUTH_EMULATOR_HOST || undefined;
@@ -20,7 +20,7 @@ export function isEmulated(): boolean {
 export function projectId(): string {
   const fromConfig = firebaseConfig().projectId;
   return (
-    process.env.GCLOUD_PROJECT ?? process.env.GOOGLE_CLOUD_PROJECT ?? fromConfig ?? "demo-platform"
+    process.env.GCLOUD_PROJECT ?? process.env.GOOGLE_CLOUD_PROJECT ?? fromConfig ?? DEMO_PROJECT_ID
   );
 }
 

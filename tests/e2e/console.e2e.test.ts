@@ -9,11 +9,11 @@ import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { istanbulTime, paths } from "@platform/common";
-import { seedDemoData } from "@platform/emulators/demo";
-import { projectId, repoRoot } from "@platform/emulators/paths";
+import { seedDemoData } from "@platform/stack/demo";
+import { projectId, repoRoot } from "@platform/stack/paths";
 import { screenshot, suiteBrowser } from "../support/browser.js";
 import { adminAuth, adminDb, storageObjects } from "../support/member-stack.js";
-import { pointAtStack } from "../support/stack-env.js";
+import { FIRESTORE_HOST, PROJECT_ID, pointAtStack } from "../support/stack-env.js";
 import { smallPng } from "../support/upload-files.js";
 
 const urls = inject("stackUrls");
@@ -144,20 +144,18 @@ describe("local console", () => {
     const app = pages.at(-1)!; // the app, signed in as the ops user
     const junior = await adminAuth().getUserByEmail("demo.junior@example.com");
     const detailsPath = `users/${junior.uid}/private/details`;
+    const detailsUrl = `http://${FIRESTORE_HOST}/v1/projects/${PROJECT_ID}/databases/(default)/documents/${detailsPath}`;
     // The signed-in session asks for a Junior's private details: only the Junior and hr may.
-    const status = await app.evaluate(async (path) => {
+    const status = await app.evaluate(async (url) => {
       const key = Object.keys(sessionStorage).find((k) => k.startsWith("firebase:authUser:"))!;
       const token = (
         JSON.parse(sessionStorage.getItem(key)!) as {
           stsTokenManager: { accessToken: string };
         }
       ).stsTokenManager.accessToken;
-      const res = await fetch(
-        `http://127.0.0.1:8080/v1/projects/demo-platform/databases/(default)/documents/${path}`,
-        { headers: { Authorization: `Bearer ${token}` } },
-      );
+      const res = await fetch(url, { headers: { Authorization: `Bearer ${token}` } });
       return res.status;
-    }, detailsPath);
+    }, detailsUrl);
     expect(status).toBe(403);
 
     const page = await openConsole("/requests");

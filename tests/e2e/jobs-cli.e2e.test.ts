@@ -9,10 +9,10 @@ import { type App, deleteApp, initializeApp } from "firebase-admin/app";
 import { type Firestore, getFirestore } from "firebase-admin/firestore";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { istanbulTime, paths } from "@platform/common";
-import { seedDemoData } from "@platform/emulators/demo";
-import { projectId, repoRoot } from "@platform/emulators/paths";
-import { stackEnvironment } from "@platform/emulators/stack";
-import { startJobClock } from "../../emulators/src/cli/clock.js";
+import { seedDemoData } from "@platform/stack/demo";
+import { projectId, repoRoot } from "@platform/stack/paths";
+import { stackEnvironment } from "@platform/stack/stack";
+import { startJobClock } from "@platform/stack/clock";
 
 const exec = promisify(execFile);
 // The demo data as seeded on Wednesday 18 November 2026: one project goes live on Friday 20th.

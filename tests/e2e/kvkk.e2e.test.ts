@@ -30,8 +30,8 @@ import {
 } from "../support/api-client.js";
 import { createMember, latestMailText } from "../support/member-stack.js";
 import { runJob, seedLiveProject } from "../support/journey-seed.js";
-import { repoRoot } from "@platform/emulators/paths";
-import { stackEnvironment } from "@platform/emulators/stack";
+import { repoRoot } from "@platform/stack/paths";
+import { stackEnvironment } from "@platform/stack/stack";
 
 const hosting = inject("stackUrls").hosting!;
 const admin = adminForStack();

@@ -20,6 +20,7 @@ import {
 } from "@platform/common/api";
 import { adminForStack, idTokenFor } from "../support/api-client.js";
 import { createMember } from "../support/member-stack.js";
+import { API_FUNCTION_PATH } from "../support/stack-env.js";
 
 interface Route {
   method: Method;
@@ -151,7 +152,7 @@ interface Probe {
 
 const urls = inject("stackUrls");
 const hosting = urls.hosting!;
-const apiFunction = `${urls.functions}/demo-platform/europe-west1/api`;
+const apiFunction = `${urls.functions}${API_FUNCTION_PATH}`;
 const admin = adminForStack();
 const run = Date.now().toString(36);
 const AUTH_STATES = ["signed out", "bad token", "signed in"] as const;

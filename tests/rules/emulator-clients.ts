@@ -14,7 +14,7 @@ import { connectStorageEmulator, getStorage, type FirebaseStorage } from "fireba
 import { startFirestoreEmulator } from "@platform/emulators/firestore";
 import { startStorageEmulator } from "@platform/emulators/storage";
 import { firestoreDocumentReader } from "@platform/emulators/firestore-reader";
-import { repoRoot } from "@platform/emulators/paths";
+import { repoRoot } from "@platform/stack/paths";
 import { CALLERS, type CallerKind, IDENTITY } from "./callers.js";
 
 export const projectId = "demo-rules-matrix";

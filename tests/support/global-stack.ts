@@ -5,7 +5,7 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { TestProject } from "vitest/node";
-import { type RunningStack, startStack } from "@platform/emulators/stack";
+import { type RunningStack, startStack } from "@platform/stack/stack";
 import { artefactsDir } from "./artefacts.js";
 
 let stack: RunningStack | undefined;

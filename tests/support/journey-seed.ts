@@ -6,8 +6,8 @@ import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { type MemberType, paths } from "@platform/common";
 import { builders, teamMember } from "@platform/common/testing";
-import { repoRoot } from "@platform/emulators/paths";
-import { stackEnvironment } from "@platform/emulators/stack";
+import { repoRoot } from "@platform/stack/paths";
+import { stackEnvironment } from "@platform/stack/stack";
 import { adminDb } from "./member-stack.js";
 
 export interface Teammate {

@@ -1,18 +1,24 @@
 /**
- * How the test process reaches the local stack the suites run against (standard emulator ports,
- * project `demo-platform`): firebase-admin's environment, the emulators' clear-data endpoints and
+ * How the test process reaches the local stack the suites run against (ports from firebase.json,
+ * the demo project of common/src/deployment.ts): firebase-admin's environment, the emulators' clear-data endpoints and
  * a browser session seeded without going through the login screen.
  */
 import { deleteApp, initializeApp } from "firebase/app";
 import { connectAuthEmulator, getAuth, signInWithEmailAndPassword } from "firebase/auth";
 import { connectFirestoreEmulator, getFirestore, type Firestore } from "firebase/firestore/lite";
 import type { BrowserContext } from "playwright-core";
+import { DEMO_PROJECT_ID, DEMO_STORAGE_BUCKET, REGION } from "@platform/common/deployment";
+import { loadStackPorts } from "@platform/stack/config";
 
-export const PROJECT_ID = "demo-platform";
-export const BUCKET = `${PROJECT_ID}.appspot.com`;
-export const AUTH_HOST = "127.0.0.1:9099";
-const FIRESTORE_HOST = "127.0.0.1:8080";
-const STORAGE_HOST = "127.0.0.1:9199";
+export const PROJECT_ID = DEMO_PROJECT_ID;
+export const BUCKET = DEMO_STORAGE_BUCKET;
+/** The stack's ports, from firebase.json. */
+export const PORTS = loadStackPorts();
+export const AUTH_HOST = `127.0.0.1:${PORTS.auth}`;
+export const FIRESTORE_HOST = `127.0.0.1:${PORTS.firestore}`;
+const STORAGE_HOST = `127.0.0.1:${PORTS.storage}`;
+/** The api function's path below the Functions emulator's origin. */
+export const API_FUNCTION_PATH = `/${PROJECT_ID}/${REGION}/api`;
 /** The web app's key when built without a Firebase config (lib/firebaseConfig.ts). */
 const API_KEY = "demo-api-key";
 

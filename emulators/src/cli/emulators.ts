@@ -1,35 +1,48 @@
 /**
- * `npm run emulators`: Firestore, Storage, Auth and Functions emulators (no Hosting).
- * Also starts the local console at http://127.0.0.1:4000.
- *   --clean   start without the data saved by the previous run
+ * `emulators`: the Firestore and Storage emulators in one process, for any Firebase project.
+ *   npx tsx src/cli/emulators.ts --config ../firebase.json --export-on-exit ./data --import ./data
+ * Options and limits: README.md ("Command line"), or --help.
  */
-import { defaultDataDir, ports } from "./paths.js";
-import { describeUrls, npmRun, runStackInForeground } from "./run.js";
+import { startEmulators } from "../lib/start.js";
+import { parseCli, USAGE } from "./options.js";
 
-const clean = process.argv.includes("--clean");
-
-if (process.argv.includes("--help")) {
-  console.log(`npm run emulators [-- --clean]   Firestore, Storage, Auth and Functions emulators (no Hosting)
-
-  --clean   start without the data saved by the previous run (.emulator-data)
-
-Also starts the local console at http://127.0.0.1:${ports.console}.`);
-  process.exit(0);
+async function main(): Promise<void> {
+  let parsed;
+  try {
+    parsed = parseCli(process.argv.slice(2), process.env);
+  } catch (err) {
+    console.error(`${err instanceof Error ? err.message : String(err)}\n\n${USAGE}`);
+    process.exit(2);
+  }
+  if (parsed.help) {
+    console.log(USAGE);
+    return;
+  }
+  const { options } = parsed;
+  const running = await startEmulators(options);
+  if (!options.quiet) {
+    const where = running.map((e) => `${e.name} http://${e.host}:${e.port}`).join(" · ");
+    console.log(`emulators ready (project ${options.projectId}): ${where}`);
+  }
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    if (!options.quiet) console.log(`emulators: ${signal} received, exporting and stopping`);
+    Promise.all(running.map((e) => e.close())).then(
+      () => process.exit(0),
+      (err: unknown) => {
+        console.error(
+          `emulators: stop failed: ${err instanceof Error ? err.message : String(err)}`,
+        );
+        process.exit(1);
+      },
+    );
+  };
+  for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) process.on(signal, stop);
 }
 
-npmRun("functions", "build");
-npmRun("@platform/emulators", "build");
-await runStackInForeground({
-  hosting: false,
-  dataDir: defaultDataDir,
-  clean,
-  console: true,
-  output: (line) => console.log(`[firebase] ${line}`),
-  banner: (stack) => [
-    "",
-    `✔ Emulators ready (project demo-platform): ${describeUrls(stack)}`,
-    `  Console: ${stack.urls.console}`,
-    `  Data in ${defaultDataDir}${clean ? " (started clean)" : ""}. Ctrl-C saves it and stops.`,
-    "",
-  ],
+main().catch((err: unknown) => {
+  console.error(`emulators: ${err instanceof Error ? err.message : String(err)}`);
+  process.exit(1);
 });

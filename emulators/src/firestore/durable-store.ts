@@ -30,11 +30,11 @@ export async function openDurableStore(
   const base = recovering ? exportDir : importDir;
   if (base) {
     await engine.importFrom(base);
-    info(`firestore: imported data from ${base}`);
+    info(`imported data from ${base}`);
   }
   if (recovering) {
     const n = engine.replay(await readJournal(journalDir, firestoreJournalCodec));
-    info(`firestore: recovered ${n} journaled change(s) from ${journalDir}`);
+    info(`recovered ${n} journaled change(s) from ${journalDir}`);
   }
   const journal = await Journal.open(journalDir, firestoreJournalCodec);
 

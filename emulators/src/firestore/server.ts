@@ -4,16 +4,11 @@
  * Each connection's first bytes decide: the HTTP/2 client preface goes to the gRPC server, anything
  * else to the REST server. Both share one engine.
  */
-import { unwatchFile, watchFile } from "node:fs";
-import type { Stats } from "node:fs";
-import { readFile } from "node:fs/promises";
 import { createServer as createHttpServer } from "node:http";
 import type { Server as HttpServer } from "node:http";
 import { createServer as createNetServer } from "node:net";
 import type { AddressInfo, Server as NetServer, Socket } from "node:net";
 import * as grpc from "@grpc/grpc-js";
-import { loadRules } from "../rules/index.js";
-import type { CompiledRules } from "../rules/index.js";
 import { FirestoreEngine } from "./engine.js";
 import { firestoreGrpcHandlers, firestoreServiceDefinition } from "./grpc.js";
 import { delayGrpc, delayHttp } from "./latency.js";
@@ -21,7 +16,8 @@ import { createFirestoreRestHandler } from "./rest.js";
 import { openDurableStore } from "./durable-store.js";
 import { ListenHub } from "./listen.js";
 import { FirestoreWebChannel } from "./webchannel.js";
-import { allowedOrigins, assertLocalListen } from "../shared/local-access.js";
+import { allowedOrigins } from "../shared/local-access.js";
+import { startLifecycle } from "../shared/lifecycle.js";
 import { RulesDecisionLog, withRulesDecisionsEndpoint } from "../shared/rules-decisions.js";
 
 export interface FirestoreEmulatorOptions {
@@ -71,113 +67,80 @@ const MAX_MESSAGE_BYTES = 64 * 1024 * 1024;
 export async function startFirestoreEmulator(
   opts: FirestoreEmulatorOptions,
 ): Promise<RunningFirestoreEmulator> {
-  const host = opts.host ?? "127.0.0.1";
-  assertLocalListen(host, opts.allowRemote);
   const info = (message: string) => {
-    if (!opts.quiet) console.log(message);
+    if (!opts.quiet) console.log(`firestore: ${message}`);
   };
-
   const engine = new FirestoreEngine({});
-  const durable =
-    opts.exportDir && opts.journal !== false
-      ? await openDurableStore(engine, opts.exportDir, opts.importDir, info)
-      : undefined;
-  if (!durable && opts.importDir) {
-    await engine.importFrom(opts.importDir);
-    info(`firestore: imported data from ${opts.importDir}`);
-  }
-  const rulesWatcher = opts.rulesFile
-    ? await watchRulesFile(opts.rulesFile, (rules) => engine.setRules(rules), info)
-    : undefined;
-
   const decisions = new RulesDecisionLog();
   engine.onRulesDecision((decision) => decisions.add({ ...decision, service: "firestore" }));
   const latencyMs = opts.latencyMs ?? 0;
   // One hub: a browser's WebChannel listener and a server's gRPC one see the same commits.
   const hub = new ListenHub(engine);
   const webChannel = new FirestoreWebChannel(engine, hub, { corsOrigins: opts.corsOrigins });
-  const httpServer = createHttpServer(
-    withRulesDecisionsEndpoint(
-      decisions,
-      allowedOrigins(opts.corsOrigins),
-      delayHttp(
-        webChannel.wrap(createFirestoreRestHandler(engine, { corsOrigins: opts.corsOrigins })),
-        latencyMs,
-      ),
-    ),
-  );
-  httpServer.once("close", () => webChannel.close());
-  // Longer than the clients' keep-alive pools, so a reused socket is never dropped under them.
-  httpServer.keepAliveTimeout = 65_000;
-  httpServer.headersTimeout = 66_000;
-  const grpcServer = new grpc.Server({
-    "grpc.max_receive_message_length": MAX_MESSAGE_BYTES,
-    "grpc.max_send_message_length": MAX_MESSAGE_BYTES,
-  });
-  grpcServer.addService(
-    firestoreServiceDefinition(),
-    delayGrpc(
-      firestoreGrpcHandlers(engine, (message) => console.error(message), hub),
-      latencyMs,
-    ),
-  );
-  const grpcConnections = grpcServer.createConnectionInjector(
-    grpc.ServerCredentials.createInsecure(),
-  );
-
   const sockets = new Set<Socket>();
-  const front = createNetServer((socket) => {
-    sockets.add(socket);
-    socket.once("close", () => sockets.delete(socket));
-    routeByPreface(socket, {
-      grpc: (s) => grpcConnections.injectConnection(s),
-      http: (s) => httpServer.emit("connection", s),
-    });
-  });
-  let port: number;
-  try {
-    port = await listen(front, host, opts.port);
-  } catch (err) {
-    // Port taken or host unknown: release what was set up so the caller may retry.
-    rulesWatcher?.close();
-    await durable?.close();
-    grpcConnections.destroy();
-    grpcServer.forceShutdown();
-    throw err;
-  }
-  info(`firestore: emulator listening on ${host}:${port} (gRPC and REST)`);
-  if (latencyMs > 0) info(`firestore: every request waits ${latencyMs} ms`);
 
-  const exportNow = async () => {
-    if (!opts.exportDir) return;
-    if (durable) await durable.compact();
-    else await engine.exportTo(opts.exportDir);
-    info(`firestore: exported data to ${opts.exportDir}`);
-  };
-
-  let closing: Promise<void> | undefined;
-  const close = () =>
-    (closing ??= (async () => {
-      if (durable) {
-        // No commit may land after the final export: stop serving first.
-        rulesWatcher?.close();
-        await stopAll(front, sockets, httpServer, grpcServer, grpcConnections);
-        await durable.close();
-        info(`firestore: exported data to ${opts.exportDir}`);
-        return;
-      }
+  const lifecycle = await startLifecycle(opts, {
+    info,
+    // A broken rules edit is reported even when quiet: the developer is waiting for it.
+    warn: (message) => console.error(`firestore: ${message}`),
+    rules: { service: "cloud.firestore", apply: (rules) => engine.setRules(rules) },
+    data: engine,
+    openJournal: (exportDir, importDir) =>
+      openDurableStore(engine, exportDir, importDir, (message) => info(message)),
+    serve: async (host) => {
+      const httpServer = createHttpServer(
+        withRulesDecisionsEndpoint(
+          decisions,
+          allowedOrigins(opts.corsOrigins),
+          delayHttp(
+            webChannel.wrap(createFirestoreRestHandler(engine, { corsOrigins: opts.corsOrigins })),
+            latencyMs,
+          ),
+        ),
+      );
+      httpServer.once("close", () => webChannel.close());
+      // Longer than the clients' keep-alive pools, so a reused socket is never dropped under them.
+      httpServer.keepAliveTimeout = 65_000;
+      httpServer.headersTimeout = 66_000;
+      const grpcServer = new grpc.Server({
+        "grpc.max_receive_message_length": MAX_MESSAGE_BYTES,
+        "grpc.max_send_message_length": MAX_MESSAGE_BYTES,
+      });
+      grpcServer.addService(
+        firestoreServiceDefinition(),
+        delayGrpc(
+          firestoreGrpcHandlers(engine, (message) => console.error(message), hub),
+          latencyMs,
+        ),
+      );
+      const grpcConnections = grpcServer.createConnectionInjector(
+        grpc.ServerCredentials.createInsecure(),
+      );
+      const front = createNetServer((socket) => {
+        sockets.add(socket);
+        socket.once("close", () => sockets.delete(socket));
+        routeByPreface(socket, {
+          grpc: (s) => grpcConnections.injectConnection(s),
+          http: (s) => httpServer.emit("connection", s),
+        });
+      });
+      const stop = () => stopAll(front, sockets, httpServer, grpcServer, grpcConnections);
       try {
-        await exportNow();
-      } finally {
-        rulesWatcher?.close();
-        await stopAll(front, sockets, httpServer, grpcServer, grpcConnections);
+        const port = await listen(front, host, opts.port);
+        info(`emulator listening on ${host}:${port} (gRPC and REST)`);
+        if (latencyMs > 0) info(`every request waits ${latencyMs} ms`);
+        return { port, stop };
+      } catch (err) {
+        await stop();
+        throw err;
       }
-    })());
+    },
+  });
 
   const dropConnections = () => {
     for (const socket of sockets) socket.destroy();
   };
-
+  const { port, host, exportNow, close } = lifecycle;
   return { port, host, engine, webChannel, exportNow, close, dropConnections };
 }
 
@@ -209,40 +172,6 @@ function routeByPreface(
   };
   socket.on("data", onData);
   socket.on("error", () => socket.destroy());
-}
-
-/** How often the rules file's mtime is checked; polling survives editors that replace the file. */
-const RULES_POLL_MS = 250;
-
-/**
- * Loads the rules (a broken file at start is an error), then reloads them whenever the file
- * changes; a broken edit is reported and the previous rules stay in force.
- */
-async function watchRulesFile(
-  file: string,
-  apply: (rules: CompiledRules) => void,
-  info: (message: string) => void,
-): Promise<{ close(): void }> {
-  const load = async () => loadRules(await readFile(file, "utf8"), file);
-  apply(await load());
-  info(`firestore: loaded rules from ${file}`);
-  const onChange = (current: Stats, previous: Stats) => {
-    if (current.mtimeMs === previous.mtimeMs && current.size === previous.size) return;
-    load().then(
-      (rules) => {
-        apply(rules);
-        info(`firestore: reloaded rules from ${file}`);
-      },
-      (err: unknown) =>
-        console.error(
-          `firestore: keeping the previous rules, ${file} failed to load: ${
-            err instanceof Error ? err.message : String(err)
-          }`,
-        ),
-    );
-  };
-  watchFile(file, { interval: RULES_POLL_MS, persistent: false }, onChange);
-  return { close: () => unwatchFile(file, onChange) };
 }
 
 function listen(server: NetServer, host: string, port: number): Promise<number> {

@@ -1,8 +1,13 @@
 /**
- * Built-in methods of the rules types and the global/namespace functions that need no I/O.
- * Document reads (get, exists, firestore.get, ...) live in the evaluator.
+ * Every built-in of the rules language, each registered once with its signature: the global
+ * functions, the namespace functions (math.abs, ...) and the methods of each type. The loader
+ * checks names and argument counts against these tables (so a misspelling is a load error, not a
+ * silent denial) and the evaluator calls the implementation from the same entry. Document reads
+ * (get, exists, firestore.get, ...) need I/O: their entries carry no implementation and the
+ * evaluator performs them.
  */
 import { createHash } from "node:crypto";
+import type { RulesService } from "./api.js";
 import { checkTimestamp } from "./operators.js";
 import {
   INT64_MAX,
@@ -29,6 +34,45 @@ import {
 
 const NANOS_PER_SECOND = 1_000_000_000n;
 const NANOS_PER_DAY = 86_400n * NANOS_PER_SECOND;
+
+// ---- the tables' shape ----------------------------------------------------------------------
+
+type Fn = (args: RValue[]) => RValue;
+
+interface BuiltinFunction {
+  arity: number;
+  /** Absent for document reads, which the evaluator performs. */
+  call: Fn | undefined;
+  /** The services that offer it; all when absent. */
+  services: readonly RulesService[] | undefined;
+}
+
+/** Marks a document read in a function table (performed by the evaluator, which has the I/O). */
+const DOCUMENT_READ = undefined;
+
+function functions(
+  entries: Record<string, [number, Fn | undefined, (readonly RulesService[])?]>,
+): ReadonlyMap<string, BuiltinFunction> {
+  return new Map(
+    Object.entries(entries).map(([name, [arity, call, services]]) => [
+      name,
+      { arity, call, services },
+    ]),
+  );
+}
+
+interface Method<T> {
+  arity: number;
+  call(self: T, args: RValue[]): RValue;
+}
+
+type MethodTable<T> = ReadonlyMap<string, Method<T>>;
+
+function methods<T>(
+  entries: Record<string, [number, (self: T, args: RValue[]) => RValue]>,
+): MethodTable<T> {
+  return new Map(Object.entries(entries).map(([name, [arity, call]]) => [name, { arity, call }]));
+}
 
 // ---- argument helpers -----------------------------------------------------------------------
 
@@ -102,41 +146,34 @@ function timestampFromYmd(y: bigint, m: bigint, d: bigint): RTimestamp {
   return new RTimestamp(BigInt(date.getTime()) * 1_000_000n);
 }
 
-function timestampMethod(t: RTimestamp, name: string): RValue {
-  const d = t.toDate();
-  switch (name) {
-    case "year":
-      return BigInt(d.getUTCFullYear());
-    case "month":
-      return BigInt(d.getUTCMonth() + 1);
-    case "day":
-      return BigInt(d.getUTCDate());
-    case "hours":
-      return BigInt(d.getUTCHours());
-    case "minutes":
-      return BigInt(d.getUTCMinutes());
-    case "seconds":
-      return BigInt(d.getUTCSeconds());
-    case "nanos":
-      return floorMod(t.nanos, NANOS_PER_SECOND);
-    case "dayOfWeek": {
-      const day = d.getUTCDay(); // 0 = Sunday; rules count Monday as 1 and Sunday as 7
+const TIMESTAMP_METHODS = methods<RTimestamp>({
+  year: [0, (t) => BigInt(t.toDate().getUTCFullYear())],
+  month: [0, (t) => BigInt(t.toDate().getUTCMonth() + 1)],
+  day: [0, (t) => BigInt(t.toDate().getUTCDate())],
+  hours: [0, (t) => BigInt(t.toDate().getUTCHours())],
+  minutes: [0, (t) => BigInt(t.toDate().getUTCMinutes())],
+  seconds: [0, (t) => BigInt(t.toDate().getUTCSeconds())],
+  nanos: [0, (t) => floorMod(t.nanos, NANOS_PER_SECOND)],
+  dayOfWeek: [
+    0,
+    (t) => {
+      const day = t.toDate().getUTCDay(); // 0 = Sunday; rules count Monday as 1 and Sunday as 7
       return BigInt(day === 0 ? 7 : day);
-    }
-    case "dayOfYear": {
+    },
+  ],
+  dayOfYear: [
+    0,
+    (t) => {
+      const d = t.toDate();
       const start = Date.UTC(d.getUTCFullYear(), 0, 1);
       const today = Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate());
       return BigInt((today - start) / 86_400_000 + 1);
-    }
-    case "date":
-      return new RTimestamp(t.nanos - floorMod(t.nanos, NANOS_PER_DAY));
-    case "time":
-      return new RDuration(floorMod(t.nanos, NANOS_PER_DAY));
-    case "toMillis":
-      return floorDiv(t.nanos, 1_000_000n);
-  }
-  return noMethod(t, name);
-}
+    },
+  ],
+  date: [0, (t) => new RTimestamp(t.nanos - floorMod(t.nanos, NANOS_PER_DAY))],
+  time: [0, (t) => new RDuration(floorMod(t.nanos, NANOS_PER_DAY))],
+  toMillis: [0, (t) => floorDiv(t.nanos, 1_000_000n)],
+});
 
 const DURATION_UNITS: Record<string, bigint> = {
   w: 7n * NANOS_PER_DAY,
@@ -158,48 +195,35 @@ function durationValue(magnitude: RValue, unit: RValue): RDuration {
   return new RDuration(checkInt(BigInt(Math.round(n * Number(factor)))));
 }
 
-function durationMethod(d: RDuration, name: string): RValue {
-  const seconds = d.nanos / NANOS_PER_SECOND; // truncates toward zero
-  switch (name) {
-    case "seconds":
-      return seconds;
-    case "nanos":
-      return d.nanos - seconds * NANOS_PER_SECOND;
-    case "abs":
-      return new RDuration(d.nanos < 0n ? -d.nanos : d.nanos);
-  }
-  return noMethod(d, name);
-}
+const DURATION_METHODS = methods<RDuration>({
+  // Both truncate toward zero.
+  seconds: [0, (d) => d.nanos / NANOS_PER_SECOND],
+  nanos: [0, (d) => d.nanos - (d.nanos / NANOS_PER_SECOND) * NANOS_PER_SECOND],
+  abs: [0, (d) => new RDuration(d.nanos < 0n ? -d.nanos : d.nanos)],
+});
 
 // ---- strings, lists, sets, maps -------------------------------------------------------------
 
-function stringMethod(s: string, name: string, args: RValue[]): RValue {
-  switch (name) {
-    case "size":
-      return BigInt([...s].length);
-    case "matches":
-      return compileRegex(str(args[0]!, "matches"), "full").test(s);
-    case "lower":
-      return s.toLowerCase();
-    case "upper":
-      return s.toUpperCase();
-    case "trim":
-      return s.trim();
-    case "split":
-      return s.split(compileRegex(str(args[0]!, "split"), "global"));
-    case "replace": {
-      const re = compileRegex(str(args[0]!, "replace"), "global");
+const STRING_METHODS = methods<string>({
+  size: [0, (s) => BigInt([...s].length)],
+  matches: [1, (s, [p]) => compileRegex(str(p!, "matches"), "full").test(s)],
+  lower: [0, (s) => s.toLowerCase()],
+  upper: [0, (s) => s.toUpperCase()],
+  trim: [0, (s) => s.trim()],
+  split: [1, (s, [p]) => s.split(compileRegex(str(p!, "split"), "global"))],
+  replace: [
+    2,
+    (s, [p, r]) => {
+      const re = compileRegex(str(p!, "replace"), "global");
       // RE2 substitutions use \1; JS uses $1. A literal $ must not be interpreted.
-      const sub = str(args[1]!, "replace")
+      const sub = str(r!, "replace")
         .replace(/\$/g, "$$$$")
         .replace(/\\(\d)/g, "$$$1");
       return s.replace(re, sub);
-    }
-    case "toUtf8":
-      return new RBytes(new Uint8Array(Buffer.from(s, "utf8")));
-  }
-  return noMethod(s, name);
-}
+    },
+  ],
+  toUtf8: [0, (s) => new RBytes(new Uint8Array(Buffer.from(s, "utf8")))],
+});
 
 function hasAll(self: readonly RValue[], other: readonly RValue[]): boolean {
   return other.every((o) => self.some((x) => equals(x, o)));
@@ -209,132 +233,125 @@ function hasAny(self: readonly RValue[], other: readonly RValue[]): boolean {
   return other.some((o) => self.some((x) => equals(x, o)));
 }
 
-function listMethod(list: readonly RValue[], name: string, args: RValue[]): RValue {
-  switch (name) {
-    case "size":
-      return BigInt(list.length);
-    case "hasAll":
-      return hasAll(list, items(args[0]!, "hasAll"));
-    case "hasAny":
-      return hasAny(list, items(args[0]!, "hasAny"));
-    case "hasOnly":
-      return hasAll(items(args[0]!, "hasOnly"), list);
-    case "join": {
-      const sep = str(args[0]!, "join");
-      return list.map((x) => str(x, "join (list elements)")).join(sep);
-    }
-    case "concat": {
-      const other = args[0]!;
-      if (!isList(other)) fail(`concat expects a list, got ${typeOf(other)}.`);
+const LIST_METHODS = methods<readonly RValue[]>({
+  size: [0, (list) => BigInt(list.length)],
+  hasAll: [1, (list, [o]) => hasAll(list, items(o!, "hasAll"))],
+  hasAny: [1, (list, [o]) => hasAny(list, items(o!, "hasAny"))],
+  hasOnly: [1, (list, [o]) => hasAll(items(o!, "hasOnly"), list)],
+  join: [
+    1,
+    (list, [sep]) => {
+      const separator = str(sep!, "join");
+      return list.map((x) => str(x, "join (list elements)")).join(separator);
+    },
+  ],
+  concat: [
+    1,
+    (list, [other]) => {
+      if (!isList(other!)) fail(`concat expects a list, got ${typeOf(other!)}.`);
       return [...list, ...other];
-    }
-    case "removeAll": {
-      const remove = items(args[0]!, "removeAll");
+    },
+  ],
+  removeAll: [
+    1,
+    (list, [o]) => {
+      const remove = items(o!, "removeAll");
       return list.filter((x) => !remove.some((r) => equals(r, x)));
-    }
-    case "toSet":
-      return new RSet(list);
-  }
-  return noMethod(list, name);
-}
+    },
+  ],
+  toSet: [0, (list) => new RSet(list)],
+});
 
-function setMethod(set: RSet, name: string, args: RValue[]): RValue {
-  switch (name) {
-    case "size":
-      return BigInt(set.items.length);
-    case "hasAll":
-      return hasAll(set.items, items(args[0]!, "hasAll"));
-    case "hasAny":
-      return hasAny(set.items, items(args[0]!, "hasAny"));
-    case "hasOnly":
-      return hasAll(items(args[0]!, "hasOnly"), set.items);
-    case "union":
-      return new RSet([...set.items, ...items(args[0]!, "union")]);
-    case "intersection": {
-      const other = new RSet(items(args[0]!, "intersection"));
+const SET_METHODS = methods<RSet>({
+  size: [0, (set) => BigInt(set.items.length)],
+  hasAll: [1, (set, [o]) => hasAll(set.items, items(o!, "hasAll"))],
+  hasAny: [1, (set, [o]) => hasAny(set.items, items(o!, "hasAny"))],
+  hasOnly: [1, (set, [o]) => hasAll(items(o!, "hasOnly"), set.items)],
+  union: [1, (set, [o]) => new RSet([...set.items, ...items(o!, "union")])],
+  intersection: [
+    1,
+    (set, [o]) => {
+      const other = new RSet(items(o!, "intersection"));
       return new RSet(set.items.filter((x) => other.has(x)));
-    }
-    case "difference": {
-      const other = new RSet(items(args[0]!, "difference"));
+    },
+  ],
+  difference: [
+    1,
+    (set, [o]) => {
+      const other = new RSet(items(o!, "difference"));
       return new RSet(set.items.filter((x) => !other.has(x)));
-    }
-  }
-  return noMethod(set, name);
-}
+    },
+  ],
+});
 
-function mapMethod(m: RMap, name: string, args: RValue[]): RValue {
-  switch (name) {
-    case "size":
-      return BigInt(m.entries.size);
-    case "keys":
-      return [...m.entries.keys()];
-    case "values":
-      return [...m.entries.values()];
-    case "get": {
-      const key = args[0]!;
-      const fallback = args[1]!;
-      const keyPath = isList(key) ? key.map((k) => str(k, "get (key path)")) : [str(key, "get")];
+const MAP_METHODS = methods<RMap>({
+  size: [0, (m) => BigInt(m.entries.size)],
+  keys: [0, (m) => [...m.entries.keys()]],
+  values: [0, (m) => [...m.entries.values()]],
+  get: [
+    2,
+    (m, [key, fallback]) => {
+      const keyPath = isList(key!) ? key.map((k) => str(k, "get (key path)")) : [str(key!, "get")];
       let current: RValue = m;
       for (const k of keyPath) {
-        if (!(current instanceof RMap) || !current.entries.has(k)) return fallback;
+        if (!(current instanceof RMap) || !current.entries.has(k)) return fallback!;
         current = current.entries.get(k)!;
       }
       return current;
-    }
-    case "diff":
-      return new RMapDiff(m, map(args[0]!, "diff"));
-  }
-  return noMethod(m, name);
-}
+    },
+  ],
+  diff: [1, (m, [other]) => new RMapDiff(m, map(other!, "diff"))],
+});
 
-function mapDiffMethod(d: RMapDiff, name: string): RValue {
+/** The key sets of a map diff: added, removed, changed (shared with another value), unchanged. */
+function diffKeys(d: RMapDiff) {
   const left = d.left.entries;
   const right = d.right.entries;
   const added = [...right.keys()].filter((k) => !left.has(k));
   const removed = [...left.keys()].filter((k) => !right.has(k));
   const shared = [...left.keys()].filter((k) => right.has(k));
   const changed = shared.filter((k) => !equals(left.get(k)!, right.get(k)!));
-  switch (name) {
-    case "addedKeys":
-      return new RSet(added);
-    case "removedKeys":
-      return new RSet(removed);
-    case "changedKeys":
-      return new RSet(changed);
-    case "affectedKeys":
-      return new RSet([...added, ...removed, ...changed]);
-    case "unchangedKeys":
-      return new RSet(shared.filter((k) => !changed.includes(k)));
-  }
-  return noMethod(d, name);
+  return { added, removed, shared, changed };
 }
+
+const MAP_DIFF_METHODS = methods<RMapDiff>({
+  addedKeys: [0, (d) => new RSet(diffKeys(d).added)],
+  removedKeys: [0, (d) => new RSet(diffKeys(d).removed)],
+  changedKeys: [0, (d) => new RSet(diffKeys(d).changed)],
+  affectedKeys: [
+    0,
+    (d) => {
+      const { added, removed, changed } = diffKeys(d);
+      return new RSet([...added, ...removed, ...changed]);
+    },
+  ],
+  unchangedKeys: [
+    0,
+    (d) => {
+      const { shared, changed } = diffKeys(d);
+      return new RSet(shared.filter((k) => !changed.includes(k)));
+    },
+  ],
+});
 
 // ---- bytes, latlng, path --------------------------------------------------------------------
 
-function bytesMethod(b: RBytes, name: string): RValue {
-  switch (name) {
-    case "size":
-      return BigInt(b.bytes.length);
-    case "toBase64":
-      return Buffer.from(b.bytes).toString("base64url");
-    case "toHexString":
-      return Buffer.from(b.bytes).toString("hex").toUpperCase();
-  }
-  return noMethod(b, name);
-}
+const BYTES_METHODS = methods<RBytes>({
+  size: [0, (b) => BigInt(b.bytes.length)],
+  toBase64: [0, (b) => Buffer.from(b.bytes).toString("base64url")],
+  toHexString: [0, (b) => Buffer.from(b.bytes).toString("hex").toUpperCase()],
+});
 
 /** Mean Earth radius in metres, as used for geographic distances. */
 const EARTH_RADIUS_M = 6_371_010;
 
-function latlngMethod(p: RLatLng, name: string, args: RValue[]): RValue {
-  switch (name) {
-    case "latitude":
-      return p.lat;
-    case "longitude":
-      return p.lng;
-    case "distance": {
-      const q = args[0]!;
-      if (!(q instanceof RLatLng)) fail(`distance expects a latlng, got ${typeOf(q)}.`);
+const LATLNG_METHODS = methods<RLatLng>({
+  latitude: [0, (p) => p.lat],
+  longitude: [0, (p) => p.lng],
+  distance: [
+    1,
+    (p, [q]) => {
+      if (!(q instanceof RLatLng)) fail(`distance expects a latlng, got ${typeOf(q!)}.`);
       const rad = Math.PI / 180;
       const dLat = (q.lat - p.lat) * rad;
       const dLng = (q.lng - p.lng) * rad;
@@ -342,27 +359,28 @@ function latlngMethod(p: RLatLng, name: string, args: RValue[]): RValue {
         Math.sin(dLat / 2) ** 2 +
         Math.cos(p.lat * rad) * Math.cos(q.lat * rad) * Math.sin(dLng / 2) ** 2;
       return 2 * EARTH_RADIUS_M * Math.asin(Math.min(1, Math.sqrt(h)));
-    }
-  }
-  return noMethod(p, name);
-}
+    },
+  ],
+});
 
-function pathMethod(p: RPath, name: string, args: RValue[]): RValue {
-  if (name === "bind") {
-    const bindings = map(args[0]!, "bind");
-    return new RPath(
-      p.segments.map((seg) => {
-        const m = /^(?:\{([A-Za-z_][A-Za-z0-9_]*)\}|\$\(([A-Za-z_][A-Za-z0-9_]*)\))$/.exec(seg);
-        const key = m?.[1] ?? m?.[2];
-        if (key === undefined) return seg;
-        if (!bindings.entries.has(key)) fail(`bind: no value for '${key}'.`);
-        return segmentText(bindings.entries.get(key)!);
-      }),
-    );
-  }
-  if (name === "size") return BigInt(p.segments.length);
-  return noMethod(p, name);
-}
+const PATH_METHODS = methods<RPath>({
+  size: [0, (p) => BigInt(p.segments.length)],
+  bind: [
+    1,
+    (p, [b]) => {
+      const bindings = map(b!, "bind");
+      return new RPath(
+        p.segments.map((seg) => {
+          const m = /^(?:\{([A-Za-z_][A-Za-z0-9_]*)\}|\$\(([A-Za-z_][A-Za-z0-9_]*)\))$/.exec(seg);
+          const key = m?.[1] ?? m?.[2];
+          if (key === undefined) return seg;
+          if (!bindings.entries.has(key)) fail(`bind: no value for '${key}'.`);
+          return segmentText(bindings.entries.get(key)!);
+        }),
+      );
+    },
+  ],
+});
 
 /** Text of a value interpolated into a path segment. */
 export function segmentText(v: RValue): string {
@@ -377,21 +395,41 @@ function noMethod(v: RValue, name: string): never {
   return fail(`${typeOf(v)} has no method '${name}'.`);
 }
 
+/** Which table serves a receiver: the first whose type test accepts it. */
+const METHOD_TABLES: readonly [(v: RValue) => boolean, MethodTable<never>][] = [
+  [(v) => typeof v === "string", STRING_METHODS],
+  [(v) => isList(v), LIST_METHODS],
+  [(v) => v instanceof RMap, MAP_METHODS],
+  [(v) => v instanceof RSet, SET_METHODS],
+  [(v) => v instanceof RMapDiff, MAP_DIFF_METHODS],
+  [(v) => v instanceof RTimestamp, TIMESTAMP_METHODS],
+  [(v) => v instanceof RDuration, DURATION_METHODS],
+  [(v) => v instanceof RBytes, BYTES_METHODS],
+  [(v) => v instanceof RLatLng, LATLNG_METHODS],
+  [(v) => v instanceof RPath, PATH_METHODS],
+];
+
 export function callMethod(receiver: RValue, name: string, args: RValue[]): RValue {
   if (receiver === null) fail(`Null value error: cannot call '${name}' on null.`);
   for (const a of args) if (a === undefined) fail("Missing argument.");
-  if (typeof receiver === "string") return stringMethod(receiver, name, args);
-  if (isList(receiver)) return listMethod(receiver, name, args);
-  if (receiver instanceof RMap) return mapMethod(receiver, name, args);
-  if (receiver instanceof RSet) return setMethod(receiver, name, args);
-  if (receiver instanceof RMapDiff) return mapDiffMethod(receiver, name);
-  if (receiver instanceof RTimestamp) return timestampMethod(receiver, name);
-  if (receiver instanceof RDuration) return durationMethod(receiver, name);
-  if (receiver instanceof RBytes) return bytesMethod(receiver, name);
-  if (receiver instanceof RLatLng) return latlngMethod(receiver, name, args);
-  if (receiver instanceof RPath) return pathMethod(receiver, name, args);
-  return noMethod(receiver, name);
+  const table = METHOD_TABLES.find(([accepts]) => accepts(receiver))?.[1];
+  const method = table?.get(name) as Method<RValue> | undefined;
+  if (!method) return noMethod(receiver, name);
+  return method.call(receiver, args);
 }
+
+/** Every method name with the argument counts it accepts on any type (for the loader). */
+export const METHOD_ARITIES: ReadonlyMap<string, readonly number[]> = (() => {
+  const arities = new Map<string, number[]>();
+  for (const [, table] of METHOD_TABLES) {
+    for (const [name, method] of table) {
+      const known = arities.get(name) ?? [];
+      if (!known.includes(method.arity)) known.push(method.arity);
+      arities.set(name, known);
+    }
+  }
+  return arities;
+})();
 
 // ---- global and namespace functions ---------------------------------------------------------
 
@@ -425,31 +463,44 @@ export function toPath(v: RValue): RPath {
   return new RPath(s.split("/").filter((x) => x !== ""));
 }
 
+/** The argument of string(): null, strings, paths, bools and numbers have a text form. */
+function toStringValue(a: RValue): string {
+  if (a === null) return "null";
+  if (typeof a === "string") return a;
+  if (a instanceof RPath) return a.toString();
+  if (typeof a === "boolean" || typeof a === "bigint" || typeof a === "number")
+    return segmentText(a);
+  return fail(`string() is not defined for ${typeOf(a)}.`);
+}
+
+function toBool(a: RValue): boolean {
+  if (typeof a === "boolean") return a;
+  if (a === "true") return true;
+  if (a === "false") return false;
+  return fail(`bool() cannot convert ${typeOf(a)} ${JSON.stringify(a)}.`);
+}
+
+const FIRESTORE_ONLY: readonly RulesService[] = ["cloud.firestore"];
+const STORAGE_ONLY: readonly RulesService[] = ["firebase.storage"];
+
+/** Global functions. get/exists/getAfter/existsAfter read documents: the evaluator runs them. */
+const GLOBAL_FUNCTIONS = functions({
+  debug: [1, ([a]) => a!],
+  string: [1, ([a]) => toStringValue(a!)],
+  int: [1, ([a]) => toInt(a!)],
+  float: [1, ([a]) => toFloat(a!)],
+  bool: [1, ([a]) => toBool(a!)],
+  path: [1, ([a]) => toPath(a!)],
+  get: [1, DOCUMENT_READ, FIRESTORE_ONLY],
+  exists: [1, DOCUMENT_READ, FIRESTORE_ONLY],
+  getAfter: [1, DOCUMENT_READ, FIRESTORE_ONLY],
+  existsAfter: [1, DOCUMENT_READ, FIRESTORE_ONLY],
+});
+
 export function callGlobal(name: string, args: RValue[]): RValue {
-  const a = args[0]!;
-  switch (name) {
-    case "debug":
-      return a;
-    case "string":
-      if (a === null) return "null";
-      if (typeof a === "string") return a;
-      if (a instanceof RPath) return a.toString();
-      if (typeof a === "boolean" || typeof a === "bigint" || typeof a === "number")
-        return segmentText(a);
-      return fail(`string() is not defined for ${typeOf(a)}.`);
-    case "int":
-      return toInt(a);
-    case "float":
-      return toFloat(a);
-    case "bool":
-      if (typeof a === "boolean") return a;
-      if (a === "true") return true;
-      if (a === "false") return false;
-      return fail(`bool() cannot convert ${typeOf(a)} ${JSON.stringify(a)}.`);
-    case "path":
-      return toPath(a);
-  }
-  return fail(`Unknown function '${name}'.`);
+  const call = GLOBAL_FUNCTIONS.get(name)?.call;
+  if (!call) return fail(`Unknown function '${name}'.`);
+  return call(args);
 }
 
 function roundToInt(v: RValue, f: (x: number) => number, what: string): bigint {
@@ -461,61 +512,125 @@ function roundToInt(v: RValue, f: (x: number) => number, what: string): bigint {
   return r;
 }
 
-export function callNamespace(ns: string, name: string, args: RValue[]): RValue {
-  const [a, b, c, d] = args as [RValue, RValue, RValue, RValue];
-  const key = `${ns}.${name}`;
-  switch (key) {
-    case "math.abs":
-      if (typeof a === "bigint") return checkInt(a < 0n ? -a : a);
-      return Math.abs(num(a, key));
-    case "math.ceil":
-      return roundToInt(a, Math.ceil, key);
-    case "math.floor":
-      return roundToInt(a, Math.floor, key);
-    case "math.round":
-      // Half away from zero.
-      return roundToInt(a, (x) => Math.sign(x) * Math.round(Math.abs(x)), key);
-    case "math.sqrt":
-      return Math.sqrt(num(a, key));
-    case "math.pow":
-      return Math.pow(num(a, key), num(b, key));
-    case "math.isInfinite":
-      return typeof a === "number" ? a === Infinity || a === -Infinity : (num(a, key), false);
-    case "math.isNaN":
-      return typeof a === "number" ? Number.isNaN(a) : (num(a, key), false);
-    case "timestamp.date":
-      return timestampFromYmd(int(a, key), int(b, key), int(c, key));
-    case "timestamp.value":
-      return checkTimestamp(int(a, key) * 1_000_000n);
-    case "duration.value":
-      return durationValue(a, b);
-    case "duration.time": {
+function hashFunction(algorithm: "md5" | "sha256"): Fn {
+  return ([a]) =>
+    new RBytes(
+      new Uint8Array(
+        createHash(algorithm)
+          .update(hashInput(a!, `hashing.${algorithm}`))
+          .digest(),
+      ),
+    );
+}
+
+/** Namespace functions, by "namespace.name". firestore.get/exists (Storage) read documents. */
+const NAMESPACE_FUNCTIONS = functions({
+  "math.abs": [
+    1,
+    ([a]) => (typeof a === "bigint" ? checkInt(a < 0n ? -a : a) : Math.abs(num(a!, "math.abs"))),
+  ],
+  "math.ceil": [1, ([a]) => roundToInt(a!, Math.ceil, "math.ceil")],
+  "math.floor": [1, ([a]) => roundToInt(a!, Math.floor, "math.floor")],
+  // Half away from zero.
+  "math.round": [
+    1,
+    ([a]) => roundToInt(a!, (x) => Math.sign(x) * Math.round(Math.abs(x)), "math.round"),
+  ],
+  "math.sqrt": [1, ([a]) => Math.sqrt(num(a!, "math.sqrt"))],
+  "math.pow": [2, ([a, b]) => Math.pow(num(a!, "math.pow"), num(b!, "math.pow"))],
+  "math.isInfinite": [
+    1,
+    ([a]) =>
+      typeof a === "number"
+        ? a === Infinity || a === -Infinity
+        : (num(a!, "math.isInfinite"), false),
+  ],
+  "math.isNaN": [
+    1,
+    ([a]) => (typeof a === "number" ? Number.isNaN(a) : (num(a!, "math.isNaN"), false)),
+  ],
+  "timestamp.date": [
+    3,
+    ([y, m, d]) =>
+      timestampFromYmd(
+        int(y!, "timestamp.date"),
+        int(m!, "timestamp.date"),
+        int(d!, "timestamp.date"),
+      ),
+  ],
+  "timestamp.value": [1, ([a]) => checkTimestamp(int(a!, "timestamp.value") * 1_000_000n)],
+  "duration.value": [2, ([a, b]) => durationValue(a!, b!)],
+  "duration.time": [
+    4,
+    ([h, m, s, n]) => {
+      const key = "duration.time";
       const total =
-        int(a, key) * 3600n * NANOS_PER_SECOND +
-        int(b, key) * 60n * NANOS_PER_SECOND +
-        int(c, key) * NANOS_PER_SECOND +
-        int(d, key);
+        int(h!, key) * 3600n * NANOS_PER_SECOND +
+        int(m!, key) * 60n * NANOS_PER_SECOND +
+        int(s!, key) * NANOS_PER_SECOND +
+        int(n!, key);
       return new RDuration(checkInt(total));
-    }
-    case "duration.abs": {
-      if (!(a instanceof RDuration)) return fail(`${key} expects a duration, got ${typeOf(a)}.`);
+    },
+  ],
+  "duration.abs": [
+    1,
+    ([a]) => {
+      if (!(a instanceof RDuration))
+        return fail(`duration.abs expects a duration, got ${typeOf(a!)}.`);
       return new RDuration(a.nanos < 0n ? -a.nanos : a.nanos);
-    }
-    case "latlng.value": {
-      const lat = num(a, key);
-      const lng = num(b, key);
+    },
+  ],
+  "latlng.value": [
+    2,
+    ([a, b]) => {
+      const lat = num(a!, "latlng.value");
+      const lng = num(b!, "latlng.value");
       if (!(lat >= -90 && lat <= 90 && lng >= -180 && lng <= 180)) fail("latlng out of range.");
       return new RLatLng(lat, lng);
-    }
-    case "hashing.md5":
-    case "hashing.sha256":
-      return new RBytes(new Uint8Array(createHash(name).update(hashInput(a, key)).digest()));
-    case "hashing.crc32":
-      return crcBytes(crc(hashInput(a, key), CRC32_TABLE));
-    case "hashing.crc32c":
-      return crcBytes(crc(hashInput(a, key), CRC32C_TABLE));
+    },
+  ],
+  "hashing.md5": [1, hashFunction("md5")],
+  "hashing.sha256": [1, hashFunction("sha256")],
+  "hashing.crc32": [1, ([a]) => crcBytes(crc(hashInput(a!, "hashing.crc32"), CRC32_TABLE))],
+  "hashing.crc32c": [1, ([a]) => crcBytes(crc(hashInput(a!, "hashing.crc32c"), CRC32C_TABLE))],
+  "firestore.get": [1, DOCUMENT_READ, STORAGE_ONLY],
+  "firestore.exists": [1, DOCUMENT_READ, STORAGE_ONLY],
+});
+
+export function callNamespace(ns: string, name: string, args: RValue[]): RValue {
+  const key = `${ns}.${name}`;
+  const call = NAMESPACE_FUNCTIONS.get(key)?.call;
+  if (!call) return fail(`Unknown function '${key}'.`);
+  return call(args);
+}
+
+// ---- signatures for the loader --------------------------------------------------------------
+
+const offeredBy = (fn: BuiltinFunction, service: RulesService) =>
+  fn.services === undefined || fn.services.includes(service);
+
+/** Global functions of a service: name → number of arguments. */
+export function globalFunctions(service: RulesService): ReadonlyMap<string, number> {
+  return new Map(
+    [...GLOBAL_FUNCTIONS]
+      .filter(([, fn]) => offeredBy(fn, service))
+      .map(([n, fn]) => [n, fn.arity]),
+  );
+}
+
+/** Namespace functions of a service: namespace → name → number of arguments. */
+export function namespaceFunctions(
+  service: RulesService,
+): ReadonlyMap<string, ReadonlyMap<string, number>> {
+  const namespaces = new Map<string, Map<string, number>>();
+  for (const [key, fn] of NAMESPACE_FUNCTIONS) {
+    if (!offeredBy(fn, service)) continue;
+    const [ns, name] = key.split(".") as [string, string];
+    const members = namespaces.get(ns) ?? new Map<string, number>();
+    members.set(name, fn.arity);
+    namespaces.set(ns, members);
   }
-  return fail(`Unknown function '${key}'.`);
+  return namespaces;
 }
 
 function hashInput(v: RValue, what: string): Uint8Array {

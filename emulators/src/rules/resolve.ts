@@ -6,7 +6,7 @@
 import { RulesLoadError } from "./api.js";
 import type { Expr, FunctionDecl, MatchBlock, Pos, Ruleset } from "./ast.js";
 import { NAMESPACES } from "./parser.js";
-import { METHOD_ARITIES, globalFunctions, namespaceFunctions } from "./signatures.js";
+import { METHOD_ARITIES, globalFunctions, namespaceFunctions } from "./builtins.js";
 
 interface Scope {
   vars: ReadonlySet<string>;

@@ -15,7 +15,6 @@ import {
   declaredHashes,
   parseMaxResults,
   sendObjectMedia,
-  validateObjectName,
   type RequestContext,
   type StorageBackend,
 } from "./backend.js";
@@ -33,6 +32,7 @@ import {
 } from "./metadata.js";
 import { boundaryFromContentType, readMultipartUpload } from "./multipart.js";
 import { pipeBody, withUploadFile } from "./upload-file.js";
+import { commitSession, objectName, startResumableSession } from "./resumable.js";
 
 const CHUNK_GRANULARITY = String(256 * 1024);
 
@@ -212,7 +212,7 @@ async function multipartUpload(
     if (!metadata.contentType && parsed.mediaContentType) {
       metadata.contentType = parsed.mediaContentType;
     }
-    const name = nameFrom(ctx, parsed.metadata);
+    const name = objectName(ctx, parsed.metadata);
     return commitUpload(backend, ctx.caller, bucket, name, writer.path, hasher, metadata, {
       addDownloadToken: true,
       expectedHashes: declaredHashes(parsed.metadata),
@@ -227,7 +227,7 @@ async function rawUpload(
   ctx: RequestContext,
   bucket: string,
 ): Promise<void> {
-  const name = nameFrom(ctx, undefined);
+  const name = objectName(ctx, undefined);
   const contentType = header(ctx, "content-type");
   const metadata: WritableMetadata = contentType ? { contentType } : {};
   const meta = await withUploadFile(backend.store.newUploadPath(), async (writer, hasher) => {
@@ -250,36 +250,23 @@ async function startResumable(
   ctx: RequestContext,
   bucket: string,
 ): Promise<void> {
-  const body = await readJsonBody(ctx.req);
-  const metadata = parseWritableMetadata(body);
-  const declaredContentType = header(ctx, "x-goog-upload-header-content-type");
-  if (!metadata.contentType && declaredContentType) metadata.contentType = declaredContentType;
-  const name = nameFrom(ctx, body);
-  validateObjectName(name);
-  const declaredRaw = header(ctx, "x-goog-upload-header-content-length");
-  const declaredSize =
-    declaredRaw !== undefined && declaredRaw !== "" ? Number(declaredRaw) : undefined;
-  if (declaredSize !== undefined && (!Number.isInteger(declaredSize) || declaredSize < 0)) {
-    throw badRequest(`Invalid X-Goog-Upload-Header-Content-Length '${declaredRaw}'.`);
-  }
-  const existing = backend.store.get(bucket, name);
-  await backend.rules.authorize(ctx.caller, {
-    method: existing ? "update" : "create",
-    bucket,
-    objectPath: name,
-    resource: existing ? toRulesMetadata(existing) : null,
-    requestResource: toRulesMetadataForPendingWrite(bucket, name, declaredSize ?? 0, metadata),
+  const session = await startResumableSession(backend, ctx, bucket, {
+    api: "firebase",
+    contentTypeHeader: "X-Goog-Upload-Header-Content-Type",
+    sizeHeader: "X-Goog-Upload-Header-Content-Length",
+    check: async ({ name, metadata, declaredSize }) => {
+      const existing = backend.store.get(bucket, name);
+      await backend.rules.authorize(ctx.caller, {
+        method: existing ? "update" : "create",
+        bucket,
+        objectPath: name,
+        resource: existing ? toRulesMetadata(existing) : null,
+        requestResource: toRulesMetadataForPendingWrite(bucket, name, declaredSize ?? 0, metadata),
+      });
+    },
   });
-  const session = backend.sessions.create(
-    "firebase",
-    bucket,
-    name,
-    metadata,
-    declaredSize,
-    backend.store.newUploadPath(),
-  );
   const uploadUrl =
-    `${ctx.baseUrl}/v0/b/${encodeURIComponent(bucket)}/o?name=${encodeURIComponent(name)}` +
+    `${ctx.baseUrl}/v0/b/${encodeURIComponent(bucket)}/o?name=${encodeURIComponent(session.name)}` +
     `&upload_id=${session.id}&upload_protocol=resumable`;
   ctx.res.writeHead(200, {
     "X-Goog-Upload-Status": "active",
@@ -356,24 +343,8 @@ async function finalize(
       `Upload finalized after ${received} bytes but ${session.declaredSize} were announced.`,
     );
   }
-  try {
-    session.result = await commitUpload(
-      backend,
-      ctx.caller,
-      session.bucket,
-      session.name,
-      session.path,
-      session.hasher,
-      session.metadata,
-      { addDownloadToken: true },
-    );
-    session.state = "final";
-  } catch (error) {
-    // commitUpload removed the bytes: the session cannot be finalized any more.
-    session.state = "cancelled";
-    throw error;
-  }
-  sendJson(ctx.res, 200, toFirebaseResource(session.result), {
+  const result = await commitSession(backend, ctx.caller, session, { addDownloadToken: true });
+  sendJson(ctx.res, 200, toFirebaseResource(result), {
     "X-Goog-Upload-Status": "final",
     "X-Goog-Upload-Size-Received": String(received),
   });
@@ -387,17 +358,6 @@ function sendSessionStatus(ctx: RequestContext, session: UploadSession): void {
     "Content-Length": 0,
   });
   ctx.res.end();
-}
-
-function nameFrom(ctx: RequestContext, metadataBody: unknown): string {
-  const fromQuery = ctx.url.searchParams.get("name");
-  if (fromQuery) return fromQuery;
-  const fromBody =
-    typeof metadataBody === "object" && metadataBody !== null
-      ? (metadataBody as Record<string, unknown>).name
-      : undefined;
-  if (typeof fromBody === "string" && fromBody !== "") return fromBody;
-  throw badRequest("The object name is missing (query parameter 'name').");
 }
 
 function header(ctx: RequestContext, name: string): string | undefined {

@@ -22,7 +22,6 @@ import {
   declaredHashes,
   parseMaxResults,
   sendObjectMedia,
-  validateObjectName,
   type CommitOptions,
   type RequestContext,
   type StorageBackend,
@@ -39,6 +38,7 @@ import {
 } from "./metadata.js";
 import { boundaryFromContentType, readMultipartUpload } from "./multipart.js";
 import { pipeBody, withUploadFile } from "./upload-file.js";
+import { commitSession, startResumableSession } from "./resumable.js";
 import { ADMIN } from "../shared/auth.js";
 
 export async function handleGcsRequest(
@@ -270,14 +270,21 @@ async function finishUpload(
   metadata: WritableMetadata,
   extra: Pick<CommitOptions, "expectedHashes"> = {},
 ): Promise<ObjectMetadata> {
-  const ifGenerationMatch = ctx.url.searchParams.get("ifGenerationMatch");
   const meta = await commitUpload(backend, ADMIN, bucket, name, path, hasher, metadata, {
     ...extra,
-    addDownloadToken: false,
-    ...(ifGenerationMatch !== null ? { ifGenerationMatch } : {}),
+    ...gcsCommitOptions(ctx),
   });
   sendJson(ctx.res, 200, toGcsResource(meta, ctx.baseUrl));
   return meta;
+}
+
+/** GCS uploads get no download token; `ifGenerationMatch` guards the commit. */
+function gcsCommitOptions(ctx: RequestContext): CommitOptions {
+  const ifGenerationMatch = ctx.url.searchParams.get("ifGenerationMatch");
+  return {
+    addDownloadToken: false,
+    ...(ifGenerationMatch !== null ? { ifGenerationMatch } : {}),
+  };
 }
 
 async function startResumable(
@@ -285,33 +292,20 @@ async function startResumable(
   ctx: RequestContext,
   bucket: string,
 ): Promise<void> {
-  const body = await readJsonBody(ctx.req);
-  const metadata = parseWritableMetadata(body);
-  const headerType = ctx.req.headers["x-upload-content-type"];
-  if (!metadata.contentType && typeof headerType === "string") metadata.contentType = headerType;
-  const name = ctx.url.searchParams.get("name") ?? nameInBody(body);
-  if (!name) throw badRequest("The object name is missing.");
-  validateObjectName(name);
-  checkGenerationMatch(
-    backend.store.get(bucket, name),
-    ctx.url.searchParams.get("ifGenerationMatch"),
-  );
-  const lengthHeader = ctx.req.headers["x-upload-content-length"];
-  const declaredSize = typeof lengthHeader === "string" ? Number(lengthHeader) : undefined;
-  if (declaredSize !== undefined && (!Number.isInteger(declaredSize) || declaredSize < 0)) {
-    throw badRequest(`Invalid X-Upload-Content-Length '${lengthHeader}'.`);
-  }
-  const session = backend.sessions.create(
-    "gcs",
-    bucket,
-    name,
-    metadata,
-    declaredSize,
-    backend.store.newUploadPath(),
-  );
-  // Preconditions of the start request apply to the final commit as well.
-  const query = new URLSearchParams({ uploadType: "resumable", name, upload_id: session.id });
   const ifGenerationMatch = ctx.url.searchParams.get("ifGenerationMatch");
+  const session = await startResumableSession(backend, ctx, bucket, {
+    api: "gcs",
+    contentTypeHeader: "X-Upload-Content-Type",
+    sizeHeader: "X-Upload-Content-Length",
+    check: async ({ name }) =>
+      checkGenerationMatch(backend.store.get(bucket, name), ifGenerationMatch),
+  });
+  // Preconditions of the start request apply to the final commit as well.
+  const query = new URLSearchParams({
+    uploadType: "resumable",
+    name: session.name,
+    upload_id: session.id,
+  });
   if (ifGenerationMatch !== null) query.set("ifGenerationMatch", ifGenerationMatch);
   const location = `${ctx.baseUrl}/upload/storage/v1/b/${encodeURIComponent(bucket)}/o?${query}`;
   ctx.res.writeHead(200, { Location: location, "Content-Length": 0 }).end();
@@ -353,22 +347,11 @@ async function resumableChunk(
     ctx.res.writeHead(308, headers).end();
     return;
   }
-  try {
-    session.result = await finishUpload(
-      backend,
-      ctx,
-      session.bucket,
-      session.name,
-      session.path,
-      session.hasher,
-      session.metadata,
-      { expectedHashes: hashesFromHeader(ctx.req.headers["x-goog-hash"]) },
-    );
-    session.state = "final";
-  } catch (error) {
-    session.state = "cancelled";
-    throw error;
-  }
+  const meta = await commitSession(backend, ADMIN, session, {
+    ...gcsCommitOptions(ctx),
+    expectedHashes: hashesFromHeader(ctx.req.headers["x-goog-hash"]),
+  });
+  sendJson(ctx.res, 200, toGcsResource(meta, ctx.baseUrl));
 }
 
 function parseContentRange(header: string | undefined): {

@@ -1,12 +1,8 @@
 /**
- * storage.rules for the emulator: loads the file with the shared rules engine, reloads it when it
- * changes (keeping the previous rules if the new text does not load) and answers "may this caller
- * do this?". Without a rules file every non-admin request is denied, as in production before any
- * rules are deployed.
+ * storage.rules for the emulator: answers "may this caller do this?" with the rules the emulator
+ * serves (loaded and followed by shared/rules-file.ts). Without rules every non-admin request is
+ * denied, as in production before any rules are deployed.
  */
-import { watch, type FSWatcher } from "node:fs";
-import { readFile } from "node:fs/promises";
-import { basename, dirname, resolve } from "node:path";
 import type {
   CompiledRules,
   RulesDecision,
@@ -15,7 +11,6 @@ import type {
   StorageObjectMetadata,
 } from "../rules/api.js";
 import type { Caller } from "../shared/auth.js";
-import { loadRules } from "../rules/index.js";
 import { decisionFields, type RequestDecision } from "../shared/rules-decisions.js";
 import { permissionDenied } from "./errors.js";
 
@@ -31,33 +26,17 @@ export type Logger = (message: string) => void;
 
 export class StorageRules {
   private compiled: CompiledRules | null = null;
-  private source: string | null = null;
-  private watcher: FSWatcher | undefined;
-  private reloadTimer: NodeJS.Timeout | undefined;
-  private reloading: Promise<void> = Promise.resolve();
   /** Receives the decision of every non-admin request (the emulator's decision log). */
   onDecision: ((decision: RequestDecision) => void) | undefined;
 
-  private constructor(
-    private readonly file: string | undefined,
+  constructor(
     private readonly firestore: RulesDocumentReader | undefined,
     private readonly log: Logger,
   ) {}
 
-  /** Loads the rules file; a file that does not load is an error here (nothing to fall back to). */
-  static async open(
-    file: string | undefined,
-    firestore: RulesDocumentReader | undefined,
-    log: Logger,
-  ): Promise<StorageRules> {
-    const rules = new StorageRules(file ? resolve(file) : undefined, firestore, log);
-    if (rules.file) {
-      const source = await readFile(rules.file, "utf8");
-      rules.compiled = await compileStorageRules(source, rules.file);
-      rules.source = source;
-      rules.watch();
-    }
-    return rules;
+  /** The rules from now on (the rules file at start, then each edit that loads). */
+  setRules(rules: CompiledRules): void {
+    this.compiled = rules;
   }
 
   get loaded(): boolean {
@@ -103,65 +82,6 @@ export class StorageRules {
       return { allowed: false, reason: `rules evaluation failed: ${String(error)}` };
     }
   }
-
-  /** Re-reads the file now; resolves once the attempt is done (whether or not it loaded). */
-  reload(): Promise<void> {
-    this.reloading = this.reloading.then(() => this.reloadNow());
-    return this.reloading;
-  }
-
-  close(): void {
-    clearTimeout(this.reloadTimer);
-    this.watcher?.close();
-    this.watcher = undefined;
-  }
-
-  private async reloadNow(): Promise<void> {
-    if (!this.file) return;
-    let source: string;
-    try {
-      source = await readFile(this.file, "utf8");
-    } catch (error) {
-      this.log(
-        `storage.rules: cannot read ${this.file} (${String(error)}); keeping previous rules`,
-      );
-      return;
-    }
-    if (source === this.source) return;
-    try {
-      this.compiled = await compileStorageRules(source, this.file);
-      this.source = source;
-      this.log(`storage.rules reloaded from ${this.file}`);
-    } catch (error) {
-      this.log(`storage.rules: ${errorText(error)}; keeping previous rules`);
-    }
-  }
-
-  /** Watches the directory, not the file: editors often replace files by renaming over them. */
-  private watch(): void {
-    const file = this.file!;
-    const name = basename(file);
-    this.watcher = watch(dirname(file), { persistent: false }, (_event, changed) => {
-      if (changed !== null && changed.toString() !== name) return;
-      clearTimeout(this.reloadTimer);
-      this.reloadTimer = setTimeout(() => void this.reload(), 50);
-    });
-    this.watcher.on("error", (error) => this.log(`storage.rules watcher: ${String(error)}`));
-  }
-}
-
-async function compileStorageRules(source: string, fileName: string): Promise<CompiledRules> {
-  const compiled = loadRules(source, fileName);
-  if (compiled.service !== "firebase.storage") {
-    throw new Error(
-      `${fileName}: expected 'service firebase.storage', found '${compiled.service}'`,
-    );
-  }
-  return compiled;
-}
-
-function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }
 
 function permissionMessage(method: RulesMethod): string {

@@ -24,13 +24,13 @@ import { handleFirebaseRequest } from "./firebase-routes.js";
 import { handleGcsRequest } from "./gcs-routes.js";
 import { answerPreflight, baseUrlOf, sendError, sendJson, setCorsHeaders } from "./http.js";
 import { ObjectStore } from "./object-store.js";
-import { type DurableObjects, durableWorkDir, openDurableObjects } from "./object-journal.js";
+import { durableWorkDir, openDurableObjects } from "./object-journal.js";
 import { StorageRules } from "./rules-glue.js";
 import { UploadSessions } from "./upload-sessions.js";
 import { RulesDecisionLog, withRulesDecisionsEndpoint } from "../shared/rules-decisions.js";
+import { startLifecycle } from "../shared/lifecycle.js";
 import {
   allowedOrigins,
-  assertLocalListen,
   FOREIGN_ORIGIN_MESSAGE,
   type OriginCheck,
 } from "../shared/local-access.js";
@@ -71,8 +71,6 @@ export interface StorageEmulator {
 }
 
 export async function startStorageEmulator(opts: StorageEmulatorOptions): Promise<StorageEmulator> {
-  const host = opts.host ?? "127.0.0.1";
-  assertLocalListen(host, opts.allowRemote);
   const allows = allowedOrigins(opts.corsOrigins);
   const log = opts.quiet
     ? () => undefined
@@ -85,94 +83,79 @@ export async function startStorageEmulator(opts: StorageEmulatorOptions): Promis
     (journaled
       ? durableWorkDir(opts.exportDir!)
       : await mkdtemp(join(tmpdir(), "storage-emulator-")));
-  let rules: StorageRules | undefined;
-  let backend: StorageBackend;
-  let durable: DurableObjects | undefined;
-  try {
-    const store = await ObjectStore.open(workDir);
-    rules = await StorageRules.open(opts.rulesFile, opts.firestore, log);
-    if (!rules.loaded) log("no storage.rules given: all non-admin requests are denied");
-    backend = { store, sessions: new UploadSessions(), rules, log };
-    if (journaled) {
-      durable = await openDurableObjects(store, opts.exportDir!, opts.importDir, log);
-    } else if (opts.importDir) {
-      await store.importFrom(opts.importDir);
-      log(`imported data from ${opts.importDir}`);
+  // A journaled working directory holds the only copy of recent objects: it stays after a failure.
+  const removeWorkDir = async (outcome: "failed" | "closed") => {
+    if (ownWorkDir && (outcome === "closed" || !journaled)) {
+      await rm(workDir, { recursive: true, force: true });
     }
+  };
+  let store: ObjectStore;
+  try {
+    store = await ObjectStore.open(workDir);
   } catch (error) {
-    rules?.close();
-    if (ownWorkDir && !journaled) await rm(workDir, { recursive: true, force: true });
+    await removeWorkDir("failed");
     throw error;
   }
-  const { store } = backend;
-
-  const exportNow = async (): Promise<void> => {
-    if (!opts.exportDir) return;
-    if (durable) await durable.compact();
-    else await store.exportTo(opts.exportDir);
-    log(`exported data to ${opts.exportDir}`);
-  };
+  const rules = new StorageRules(opts.firestore, log);
+  const backend: StorageBackend = { store, sessions: new UploadSessions(), rules, log };
   const clear = async (): Promise<void> => {
     await backend.sessions.clear();
     await store.clear();
   };
-
   const decisions = new RulesDecisionLog();
-  backend.rules.onDecision = (decision) => decisions.add({ ...decision, service: "storage" });
-  const server = createServer(
-    withRulesDecisionsEndpoint(decisions, allows, (req, res) => {
-      void handle(backend, req, res, host, allows, {
-        clear,
-        exportNow,
-        hasExportDir: !!opts.exportDir,
-      });
-    }),
-  );
-  // Large resumable chunks from slow clients must not hit the default 5-minute request timeout.
-  server.requestTimeout = 0;
-  // Clients pool keep-alive sockets for longer than Node's 5 s default; a socket the server drops
-  // just as a client reuses it resets that request (ECONNRESET in the GCS client's uploads).
-  server.keepAliveTimeout = KEEP_ALIVE_MS;
-  server.headersTimeout = KEEP_ALIVE_MS + 1000;
-  try {
-    await new Promise<void>((resolve, reject) => {
-      server.once("error", reject);
-      server.listen(opts.port, host, () => {
-        server.off("error", reject);
-        resolve();
-      });
-    });
-  } catch (error) {
-    backend.rules.close();
-    // A journaled working directory holds the only copy of recent objects: it stays.
-    if (ownWorkDir && !journaled) await rm(workDir, { recursive: true, force: true });
-    throw error;
-  }
-  const port = (server.address() as AddressInfo).port;
-  log(`listening on http://${host}:${port}`);
+  rules.onDecision = (decision) => decisions.add({ ...decision, service: "storage" });
 
-  let closing: Promise<void> | undefined;
-  const close = (): Promise<void> => {
-    closing ??= (async () => {
-      backend.rules.close();
-      const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
-      server.closeIdleConnections();
-      // In-flight requests get a moment to finish before their sockets are cut.
-      const force = setTimeout(() => server.closeAllConnections(), 1000);
-      await stopped;
-      clearTimeout(force);
-      if (durable) {
-        await durable.close();
-        log(`exported data to ${opts.exportDir}`);
-      } else {
-        await exportNow();
-      }
+  // Set once the lifecycle runs; the control endpoints only answer after the port is open.
+  let exportNow: () => Promise<void> = async () => undefined;
+  const lifecycle = await startLifecycle(opts, {
+    info: log,
+    warn: log,
+    rules: { service: "firebase.storage", apply: (compiled) => rules.setRules(compiled) },
+    data: store,
+    openJournal: (exportDir, importDir) => openDurableObjects(store, exportDir, importDir, log),
+    serve: async (host) => {
+      if (!rules.loaded) log("no storage.rules given: all non-admin requests are denied");
+      const server = createServer(
+        withRulesDecisionsEndpoint(decisions, allows, (req, res) => {
+          void handle(backend, req, res, host, allows, {
+            clear,
+            exportNow: () => exportNow(),
+            hasExportDir: !!opts.exportDir,
+          });
+        }),
+      );
+      // Large resumable chunks from slow clients must not hit the default 5-minute request timeout.
+      server.requestTimeout = 0;
+      // Clients pool keep-alive sockets for longer than Node's 5 s default; a socket the server
+      // drops just as a client reuses it resets that request (ECONNRESET in the GCS client's uploads).
+      server.keepAliveTimeout = KEEP_ALIVE_MS;
+      server.headersTimeout = KEEP_ALIVE_MS + 1000;
+      await new Promise<void>((resolve, reject) => {
+        server.once("error", reject);
+        server.listen(opts.port, host, () => {
+          server.off("error", reject);
+          resolve();
+        });
+      });
+      const port = (server.address() as AddressInfo).port;
+      log(`listening on http://${host}:${port}`);
+      const stop = async () => {
+        const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
+        server.closeIdleConnections();
+        // In-flight requests get a moment to finish before their sockets are cut.
+        const force = setTimeout(() => server.closeAllConnections(), 1000);
+        await stopped;
+        clearTimeout(force);
+      };
+      return { port, stop };
+    },
+    cleanUp: async (outcome) => {
       await backend.sessions.clear();
-      if (ownWorkDir) await rm(workDir, { recursive: true, force: true });
-    })();
-    return closing;
-  };
-
+      await removeWorkDir(outcome);
+    },
+  });
+  exportNow = lifecycle.exportNow;
+  const { port, host, close } = lifecycle;
   return { port, host, exportNow, clear, close };
 }
 

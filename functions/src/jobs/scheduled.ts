@@ -8,6 +8,7 @@ import { type Firestore, getFirestore } from "firebase-admin/firestore";
 import { getStorage } from "firebase-admin/storage";
 import { logger } from "firebase-functions/v2";
 import { onSchedule } from "firebase-functions/v2/scheduler";
+import { REGION } from "@platform/common";
 import { storageBucketName } from "../config.js";
 import { JOBS, JOB_SCHEDULES, JOB_TIME_ZONE, type JobName } from "./registry.js";
 
@@ -33,7 +34,7 @@ function scheduledJob(name: JobName) {
     {
       schedule: JOB_SCHEDULES[name].cron,
       timeZone: JOB_TIME_ZONE,
-      region: "europe-west1",
+      region: REGION,
       // The longest a scheduled (event) function may run; the weekly jobs over 10 000 members
       // need a fraction of it (README, "Scheduled jobs").
       timeoutSeconds: 540,

@@ -4,6 +4,7 @@
  * `--project <id>` (or GOOGLE_CLOUD_PROJECT) with Application Default Credentials.
  */
 import { type App, initializeApp } from "firebase-admin/app";
+import { DEMO_PROJECT_ID } from "@platform/common/deployment";
 
 export interface AdminTarget {
   app: App;
@@ -20,7 +21,7 @@ export function adminTarget(args: string[], script: string): AdminTarget {
     (flag >= 0 ? args[flag + 1] : undefined) ??
     process.env.GOOGLE_CLOUD_PROJECT ??
     process.env.GCLOUD_PROJECT ??
-    (emulator ? "demo-platform" : undefined);
+    (emulator ? DEMO_PROJECT_ID : undefined);
   if (!projectId) {
     fail(`name the project: npm run ${script} -- … --project <id> (or set GOOGLE_CLOUD_PROJECT)`);
   }

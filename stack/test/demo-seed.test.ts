@@ -8,8 +8,8 @@ import { getStorage } from "firebase-admin/storage";
 import { NOTIFICATION_TYPES } from "@platform/common";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedDemoData, uidOf } from "../src/demo/index.js";
-import { startFirestoreEmulator } from "../src/firestore/server.js";
-import { startStorageEmulator } from "../src/storage/server.js";
+import { startFirestoreEmulator } from "@platform/emulators/firestore";
+import { startStorageEmulator } from "@platform/emulators/storage";
 
 const projectId = "demo-seed-test";
 const now = new Date("2026-11-22T09:00:00Z"); // a Sunday, Istanbul 12:00

@@ -5,13 +5,13 @@
  */
 import { createWriteStream, existsSync, mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
+import { type RunningEmulator, startEmulators } from "@platform/emulators";
 import {
   type FirebaseEmulators,
   startFirebaseEmulators,
   waitForFirebaseEmulators,
 } from "./firebase-emulators.js";
 import { startAuthAutosave } from "./auth-autosave.js";
-import { type LocalEmulator, startLocalEmulators } from "./local-emulators.js";
 import { LogBuffer } from "../console/log-buffer.js";
 import { type RunningConsole, startConsole } from "../console/server.js";
 import { platformConsoleJobs } from "./console-jobs.js";
@@ -36,7 +36,7 @@ export interface StackOptions {
 export interface RunningStack {
   env: Record<string, string>;
   urls: Record<string, string>;
-  local: LocalEmulator[];
+  local: RunningEmulator[];
   /** The stack's recent log lines (firebase-tools output; callers add theirs), for the console. */
   logs: LogBuffer;
   /** Resolves when the firebase-tools child exits on its own (a crash). */
@@ -90,13 +90,11 @@ export async function startStack(opts: StackOptions): Promise<RunningStack> {
   const env = stackEnvironment();
   Object.assign(process.env, env);
 
-  const local = await startLocalEmulators({
+  const local = await startEmulators({
     host,
-    firestorePort: ports.firestore,
-    storagePort: ports.storage,
     projectId,
-    firestoreRules: join(repoRoot, "firestore.rules"),
-    storageRules: join(repoRoot, "storage.rules"),
+    firestore: { port: ports.firestore, rulesFile: join(repoRoot, "firestore.rules") },
+    storage: { port: ports.storage, rulesFile: join(repoRoot, "storage.rules") },
     importDir: dataDir,
     exportDir: dataDir,
     quiet: typeof opts.output !== "function",

@@ -9,7 +9,7 @@ import { type App, deleteApp, initializeApp } from "firebase-admin/app";
 import { type Firestore, getFirestore } from "firebase-admin/firestore";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FAQS, buildReferenceDocuments } from "../src/reference/index.js";
-import { startFirestoreEmulator } from "../src/firestore/server.js";
+import { startFirestoreEmulator } from "@platform/emulators/firestore";
 
 const exec = promisify(execFile);
 const repoRoot = fileURLToPath(new URL("../..", import.meta.url));

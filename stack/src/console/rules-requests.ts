@@ -2,7 +2,7 @@
  * The Requests page's source: the rules decisions the Firestore and Storage emulators publish at
  * /emulator/v1/rules-decisions, fetched when the page asks and merged into one numbered list.
  */
-import type { RulesDecisionRecord } from "../shared/rules-decisions.js";
+import type { RulesDecisionRecord } from "@platform/emulators/rules-decisions";
 import { callJson } from "./http.js";
 
 export interface ConsoleRequest extends Omit<RulesDecisionRecord, "seq"> {

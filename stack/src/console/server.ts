@@ -2,7 +2,7 @@
  * The local console: a loopback-only HTTP server with the built single-page app and a JSON API
  * under /api that works on the emulators through their own public APIs (admin access), so it
  * works against any running instance. Pages: Overview, Firestore, Auth, Storage, Requests, Jobs,
- * Logs (see emulators/README.md).
+ * Logs (see stack/README.md).
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -13,7 +13,7 @@ import {
   checkOrigin,
   FOREIGN_ORIGIN_MESSAGE,
   isLoopbackHost,
-} from "../shared/local-access.js";
+} from "@platform/emulators/local-access";
 import { AuthConsoleApi } from "./auth-api.js";
 import { FirestoreConsoleApi } from "./firestore-api.js";
 import { ConsoleError, sendJson } from "./http.js";
@@ -45,7 +45,7 @@ export interface ConsoleOptions {
   services: ConsoleService[];
   logs?: LogBuffer;
   jobs?: ConsoleJobs;
-  /** The built app; emulators/console/dist by default. */
+  /** The built app; stack/console/dist by default. */
   staticDir?: string;
   corsOrigins?: readonly string[];
   allowRemote?: boolean;

@@ -28,7 +28,7 @@ rules Requests, Jobs, Logs), demo data on an empty stack, and the local job cloc
 
 npmRun("functions", "build");
 if (!dev) npmRun("@platform/web", "build");
-npmRun("@platform/emulators", "build");
+npmRun("@platform/stack", "build");
 
 await runStackInForeground({
   hosting: !dev,

@@ -23,7 +23,7 @@ import {
   query,
   where,
 } from "firebase/firestore/lite";
-import type { FeedbackDoc } from "@platform/common";
+import { DEMO_PROJECT_ID, type FeedbackDoc } from "@platform/common";
 
 const [email, userName] = process.argv.slice(2).filter((a) => !a.startsWith("--"));
 if (!email) {
@@ -33,7 +33,7 @@ if (!email) {
 const authHost = process.env.FIREBASE_AUTH_EMULATOR_HOST;
 const firestoreHost = process.env.FIRESTORE_EMULATOR_HOST;
 const emulated = Boolean(authHost && firestoreHost);
-const projectId = process.env.VITE_FIREBASE_PROJECT_ID ?? (emulated ? "demo-platform" : undefined);
+const projectId = process.env.VITE_FIREBASE_PROJECT_ID ?? (emulated ? DEMO_PROJECT_ID : undefined);
 const apiKey = process.env.VITE_FIREBASE_API_KEY ?? (emulated ? "demo-api-key" : undefined);
 if (!projectId || !apiKey) {
   console.error(

@@ -10,9 +10,12 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LogBuffer } from "../src/console/log-buffer.js";
 import { type RunningConsole, startConsole } from "../src/console/server.js";
-import { startFirestoreEmulator, type RunningFirestoreEmulator } from "../src/firestore/server.js";
-import type { StorageEmulator } from "../src/storage/index.js";
-import { BUCKET, startTestEmulator } from "./storage-fixtures.js";
+import {
+  startFirestoreEmulator,
+  type RunningFirestoreEmulator,
+} from "@platform/emulators/firestore";
+import type { StorageEmulator } from "@platform/emulators/storage";
+import { BUCKET, startTestEmulator } from "@platform/emulators/testing/storage";
 
 const PROJECT = "demo-console";
 const RULES = `rules_version = '2';

@@ -25,7 +25,7 @@ const RUN_PREFIXES: Partial<Record<JobName, string>> = {
 };
 
 const tsxBin = join(repoRoot, "node_modules/.bin/tsx");
-const jobCli = join(repoRoot, "emulators/src/cli/job.ts");
+const jobCli = join(repoRoot, "stack/src/cli/job.ts");
 
 export function platformConsoleJobs(log: (line: string) => void): ConsoleJobs {
   return {

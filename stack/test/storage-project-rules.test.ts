@@ -6,15 +6,15 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { deleteObject, getBytes, listAll, ref, uploadBytes } from "firebase/storage";
-import type { RulesDocumentReader } from "../src/rules/api.js";
-import type { StorageEmulator } from "../src/storage/index.js";
+import type { RulesDocumentReader } from "@platform/emulators/rules";
+import type { StorageEmulator } from "@platform/emulators/storage";
 import {
   binaryBytes,
   deleteWebApps,
   errorCode,
   startTestEmulator,
   webStorage,
-} from "./storage-fixtures.js";
+} from "@platform/emulators/testing/storage";
 
 const rulesFile = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "storage.rules");
 const FIVE_MB = 5 * 1024 * 1024;

@@ -112,7 +112,10 @@ export const messages = {
     nothingToSave: "Kaydedilecek veri bulunamadı",
     invalidType: "Üye tipi JUNIOR veya SENIOR olmalıdır.",
     languageLevel: "Dil seviyesi Başlangıç, Orta veya İleri olmalıdır.",
-    socialInvalid: "Sosyal medya bağlantısı linkedin, instagram, github veya behance olmalıdır.",
+    socialInvalid:
+      "Sosyal medya bağlantısı linkedin, instagram, github, behance veya website olmalıdır.",
+    websiteInvalid:
+      "Kişisel web sitesi http:// veya https:// ile başlayan geçerli bir adres olmalıdır.",
     nameRequired: "İsim ve soyisim en az 2 karakter olmalıdır.",
     genderInvalid: "Cinsiyet MALE, FEMALE veya OTHER olmalıdır.",
     positionUnknown: "Geçersiz pozisyon.",

@@ -11,6 +11,7 @@ import {
   parseBirthDate,
   birthDateBounds,
   toList,
+  websiteError,
 } from "../src/index.js";
 
 describe("profile rules (spec §5)", () => {
@@ -57,6 +58,28 @@ describe("profile rules (spec §5)", () => {
       value: ["linkedin:https://linkedin.com/in/a", "github:https://github.com/a"],
     });
     expect(normalizeSocialMedias(["myspace:https://x"]).ok).toBe(false);
+  });
+
+  it("keeps a personal website only as a full http(s) address", () => {
+    expect(
+      normalizeSocialMedias(["website: https://elif.dev/ ", "github:https://github.com/a"]),
+    ).toEqual({
+      ok: true,
+      value: ["github:https://github.com/a", "website:https://elif.dev/"],
+    });
+    for (const bad of [
+      "javascript:alert(1)",
+      "elif.dev",
+      "https:elif.dev",
+      "ftp://elif.dev",
+      "https://localhost",
+    ]) {
+      expect(normalizeSocialMedias([`website:${bad}`]), bad).toEqual({
+        ok: false,
+        message: messages.users.websiteInvalid,
+      });
+    }
+    expect(websiteError("http://elif.dev/portfolyo?x=1")).toBeNull();
   });
 
   it("accepts dd/MM/yyyy and ISO birth dates up to today (Istanbul), not tomorrow", () => {

@@ -19,13 +19,22 @@ import {
 const rulesFile = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "storage.rules");
 const FIVE_MB = 5 * 1024 * 1024;
 
+// The project and its manager's profile: storage.rules, like canManageProject, wants the
+// manager's position to be exactly "Project Manager".
+type Fields = NonNullable<Awaited<ReturnType<RulesDocumentReader["get"]>>>["fields"];
+const documents: Record<string, Fields> = {
+  "projects/p1": { managerId: { stringValue: "manager" }, name: { stringValue: "P1" } },
+  "users/manager": {
+    position: { mapValue: { fields: { name: { stringValue: "Project Manager" } } } },
+  },
+};
+
 const firestore: RulesDocumentReader = {
   async get(path) {
-    if (path !== "/databases/(default)/documents/projects/p1") return null;
-    return {
-      name: "projects/demo-storage/databases/(default)/documents/projects/p1",
-      fields: { managerId: { stringValue: "manager" }, name: { stringValue: "P1" } },
-    };
+    const relative = path.replace("/databases/(default)/documents/", "");
+    const fields = documents[relative];
+    if (!fields) return null;
+    return { name: `projects/demo-storage/databases/(default)/documents/${relative}`, fields };
   },
 };
 

@@ -815,6 +815,12 @@ describe("users", () => {
     expectTurkish400(badIban);
     expect(badIban.body.message).toBe(messages.iban.checksum);
     expect(await snapshot(`users/${other.uid}/private/details`)).toBe(detailsBefore);
+    const badWebsite = await client.call("PATCH", "/users", {
+      token: other.token,
+      body: { social_medias: ["github:https://github.com/mert", "website:javascript:alert(1)"] },
+    });
+    expectTurkish400(badWebsite);
+    expect(badWebsite.body.message).toBe(messages.users.websiteInvalid);
     expect(await snapshot(`users/${other.uid}`)).toBe(before);
     mark(row, "malformed", 400);
 

@@ -137,12 +137,17 @@ describe.each([
       .getByText("Arayüzler geliştirmeyi seviyorum.")
       .waitFor();
 
-    // social media: only filled links, '--' for the rest
+    // social media: only filled links, '--' for the rest; a website must be a full web address
     dialog = await openEditor(page, "Sosyal Medya", "Sosyal Medyayı Düzenle");
     await dialog.getByLabel("GitHub").fill("https://github.com/elif");
+    await dialog.getByLabel("Kişisel Web Sitesi").fill("elif.dev");
+    await dialog.getByRole("button", { name: "Kaydet" }).click();
+    await dialog.getByText(messages.users.websiteInvalid).waitFor();
+    await dialog.getByLabel("Kişisel Web Sitesi").fill("https://elif.dev");
     await save(page);
     const social = page.getByTestId("account-social");
     await social.getByText("https://github.com/elif").waitFor();
+    await social.getByText("https://elif.dev").waitFor();
     expect((await social.innerText()).match(/--/g)).toHaveLength(3);
 
     // contact: digits only in the telephone

@@ -5,6 +5,7 @@
  * current time comes in as `now`.
  */
 import { LANGUAGE_LEVELS, SOCIAL_NETWORKS } from "../model/enums.js";
+import { websiteError } from "../rules/website.js";
 import type { LanguageLevel, SocialNetwork } from "../model/enums.js";
 import type { LanguageSkill, Named } from "../model/documents.js";
 import { istanbulParts, pad } from "./business-time.js";
@@ -81,6 +82,8 @@ export function normalizeSocialMedias(value: unknown): Result<string[]> {
       return { ok: false, message: messages.users.socialInvalid };
     }
     if (!address) continue;
+    const websiteProblem = network === "website" ? websiteError(address) : null;
+    if (websiteProblem) return { ok: false, message: websiteProblem };
     byNetwork.set(network as SocialNetwork, `${network}:${address}`);
   }
   return {

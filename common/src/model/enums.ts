@@ -27,7 +27,7 @@ export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
 export const LANGUAGE_LEVELS = ["Başlangıç", "Orta", "İleri"] as const;
 export type LanguageLevel = (typeof LANGUAGE_LEVELS)[number];
 
-export const SOCIAL_NETWORKS = ["linkedin", "instagram", "github", "behance"] as const;
+export const SOCIAL_NETWORKS = ["linkedin", "instagram", "github", "behance", "website"] as const;
 export type SocialNetwork = (typeof SOCIAL_NETWORKS)[number];
 
 /** Custom-claim roles (design §4); absent = ordinary member. */

@@ -11,3 +11,4 @@
 export * from "./email.js";
 export * from "./password.js";
 export * from "./name.js";
+export * from "./website.js";

@@ -18,6 +18,7 @@ import {
   LANGUAGE_LEVELS,
   SOCIAL_NETWORKS,
   emailError,
+  websiteError,
   nameError,
   type Gender,
   type UserDto,
@@ -254,6 +255,10 @@ function SocialForm({ user, onDone }: { user: UserDto; onDone: () => void }) {
     initialValues: Object.fromEntries(
       SOCIAL_NETWORKS.map((n) => [n, socialAddress(user.social_medias, n)]),
     ) as Record<(typeof SOCIAL_NETWORKS)[number], string>,
+    validate: {
+      // Empty means no website; a filled one must be a full web address.
+      website: (v) => (v.trim() === "" ? null : websiteError(v)),
+    },
   });
   const save = useSave(onDone);
   return (

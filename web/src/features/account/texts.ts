@@ -52,6 +52,7 @@ export const ACCOUNT_TEXTS = {
     instagram: "Instagram",
     github: "GitHub",
     behance: "Behance",
+    website: "Kişisel Web Sitesi",
   },
 } as const;
 

@@ -5,6 +5,7 @@ import {
   appliedInCurrentWindow,
   checkApplication,
   canManageProject,
+  hasProjectManagerPosition,
   durationDays,
   istanbulTime,
   isJuniorProjectManager,
@@ -132,6 +133,11 @@ describe("checkApplication", () => {
 describe("project management and helpers", () => {
   it("lets only the project's manager whose position is exactly 'Project Manager' edit", () => {
     expect(canManageProject("u1", "Project Manager", "u1")).toBe(true);
+    expect(canManageProject("u2", "Project Manager", "u1")).toBe(false);
+    expect(canManageProject("", "Project Manager", null)).toBe(false);
+    expect(hasProjectManagerPosition("Project Manager")).toBe(true);
+    expect(hasProjectManagerPosition("project manager")).toBe(false);
+    expect(hasProjectManagerPosition(null)).toBe(false);
     expect(canManageProject("u1", "project manager", "u1")).toBe(false);
     expect(canManageProject("u1", "Project Manager", "u2")).toBe(false);
     expect(canManageProject("u1", "Project Manager", null)).toBe(false);

@@ -33,8 +33,12 @@ export function canManageProject(
   positionName: string | null | undefined,
   managerId: string | null | undefined,
 ): boolean {
-  return positionName === PROJECT_MANAGER_POSITION && !!managerId && managerId === uid;
+  return hasProjectManagerPosition(positionName) && !!managerId && managerId === uid;
 }
+
+/** The position that may manage projects: its name is exactly 'Project Manager' (spec §6). */
+export const hasProjectManagerPosition = (positionName: string | null | undefined) =>
+  positionName === PROJECT_MANAGER_POSITION;
 
 /**
  * The end of the Junior-Project-Manager-only period of a project: the first Saturday 12:00

@@ -20,6 +20,7 @@ import {
   RATING_CATEGORIES,
   RATING_CATEGORY_LABELS,
   SOCIAL_NETWORKS,
+  hasProjectManagerPosition,
   type UserDto,
   type UserProjectDto,
 } from "@platform/common";
@@ -45,7 +46,6 @@ import {
 import {
   SCROLL_DELAY_MS,
   SCROLL_OFFSET_PX,
-  canEditProjects,
   emailVerificationOutcome,
   formatBirthDate,
   hasProjectMenu,
@@ -318,7 +318,7 @@ export function AccountPage() {
   if (u.userName && nameSlug !== u.userName) {
     return <Navigate to={`${accountPath(u.userName)}${location.search}${location.hash}`} replace />;
   }
-  const canEdit = canEditProjects(u.position?.name);
+  const canEdit = hasProjectManagerPosition(u.position?.name);
   return (
     <Container size="lg" py="xl" data-testid="account-page">
       <EditSectionModal section={editing} user={u} onClose={() => setEditing(null)} />

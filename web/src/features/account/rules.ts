@@ -5,7 +5,6 @@
  */
 import {
   IMAGE_TYPES,
-  PROJECT_MANAGER_POSITION,
   SOCIAL_NETWORKS,
   imageFileError,
   BIRTH_YEAR_SPAN,
@@ -234,10 +233,6 @@ export const skillsBody = (names: readonly string[]) => ({
 });
 
 // ---- projects and navigation ----------------------------------------------------------------
-
-/** 'Düzenle' is enabled only for the position name exactly 'Project Manager' (spec §6). */
-export const canEditProjects = (positionName: string | null | undefined) =>
-  positionName === PROJECT_MANAGER_POSITION;
 
 /** The project menu ('Düzenle', 'Ayrıl') exists only on an Ongoing project (spec §2). */
 export const hasProjectMenu = (status: string) => status === "Ongoing";

@@ -20,7 +20,7 @@ import {
 } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { notifications } from "@mantine/notifications";
-import { IMAGE_TYPES, imageFileError, type ProjectDto } from "@platform/common";
+import { IMAGE_TYPES, canManageProject, imageFileError, type ProjectDto } from "@platform/common";
 import { IconPlus, IconTrash, IconX } from "@tabler/icons-react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState, type ReactNode } from "react";
@@ -39,14 +39,7 @@ import {
   useEditedProject,
   useProjectPositions,
 } from "./data";
-import {
-  isProjectManager,
-  newPositionFrom,
-  positionChoices,
-  savePlan,
-  typePrefix,
-  type NewPosition,
-} from "./rules";
+import { newPositionFrom, positionChoices, savePlan, typePrefix, type NewPosition } from "./rules";
 import { EDIT_PROJECT_TEXTS as T } from "./texts";
 import { screens } from "../../app/screens";
 
@@ -350,7 +343,9 @@ export function ProjectEditPage() {
     );
   } else if (!project.data) {
     body = <Text>{T.notFound}</Text>;
-  } else if (!isProjectManager(project.data.managerId, viewer.uid)) {
+  } else if (
+    !canManageProject(viewer.uid ?? "", viewer.profile?.position?.name, project.data.managerId)
+  ) {
     return <Navigate to={screens.projects} replace state={{ highlightProjectId: projectId }} />;
   } else {
     body = <Editor key={project.data._id} project={project.data} />;

@@ -67,7 +67,3 @@ export function savePlan(
     return { ok: false, message: messages.projects.nothingToSave };
   return { ok: true, update, positions: [...pending] };
 }
-
-/** Only the project's Junior Project Manager edits it. */
-export const isProjectManager = (managerId: string | null | undefined, uid: string | null) =>
-  Boolean(uid) && managerId === uid;

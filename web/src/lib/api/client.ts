@@ -26,7 +26,8 @@
 import type { ApiResponse } from "@platform/common";
 import { messages } from "@platform/common";
 // Types only: the contract's schemas (zod) stay out of the client, which every page loads.
-import type { Contract, Endpoint, PathParams } from "@platform/common/api";
+import type { Endpoint, PathParams } from "@platform/common/api";
+import { API_PREFIX, routes } from "@platform/common/api/routes";
 import { fillPath } from "../fillPath";
 import { API_TEXTS, ApiError, errorText, isCsrfRejection, messageOf } from "./errors";
 import { screens } from "../../app/screens";
@@ -95,22 +96,22 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
-export const API_BASE_PATH = "/api";
+export const API_BASE_PATH = API_PREFIX;
 export const SESSION_TIMEOUT_MS = 30_000;
 export const DATA_TIMEOUT_MS = 15_000;
 export const CSRF_MAX_AGE_MS = 14 * 60 * 1000;
 export const MAX_RETRIES = 3;
 /** Wait before retry n (1-based): n seconds. */
 export const retryDelayMs = (retry: number) => retry * 1000;
-// Typed as the contract's paths, so a change there fails to compile here (no runtime import).
-type AuthPath<K extends keyof Contract["auth"]> = Contract["auth"][K]["path"];
-export const CSRF_PATH: AuthPath<"csrfToken"> = "/auth/csrf-token";
+export const CSRF_PATH = routes.auth.csrfToken.path;
 
 const SAFE_METHODS: ReadonlySet<HttpMethod> = new Set(["GET"]);
 /** Calls whose 401 is an answer in itself, never a reason to refresh the token. */
-const NO_REFRESH_PATHS: ReadonlySet<string> = new Set<
-  AuthPath<"login" | "logout" | "refreshAccessToken">
->(["/auth/login", "/auth/logout", "/auth/refresh-access-token"]);
+const NO_REFRESH_PATHS: ReadonlySet<string> = new Set(
+  [routes.auth.login, routes.auth.logout, routes.auth.refreshAccessToken].map((r) => r.path),
+);
+/** Sign-in and session calls get the longer timeout. */
+const SESSION_PATHS: ReadonlySet<string> = new Set(Object.values(routes.auth).map((r) => r.path));
 
 /** A fresh key per call (the server keeps answers by key for 24 h). */
 function newIdempotencyKey(): string {
@@ -119,7 +120,7 @@ function newIdempotencyKey(): string {
 
 /** Timeout of one attempt (see the module comment). */
 export function timeoutFor(path: string): number {
-  return path.startsWith("/auth/") ? SESSION_TIMEOUT_MS : DATA_TIMEOUT_MS;
+  return SESSION_PATHS.has(path.split("?")[0]!) ? SESSION_TIMEOUT_MS : DATA_TIMEOUT_MS;
 }
 
 /** What a schema slot of the contract accepts (its zod input type); undefined without a schema. */

@@ -13,7 +13,7 @@ import { seedDemoData } from "@platform/stack/demo";
 import { projectId, repoRoot } from "@platform/stack/paths";
 import { screenshot, suiteBrowser } from "../support/browser.js";
 import { adminAuth, adminDb, storageObjects } from "../support/member-stack.js";
-import { FIRESTORE_HOST, PROJECT_ID, pointAtStack } from "../support/stack-env.js";
+import { FIRESTORE_HOST, PROJECT_ID, clearStackData, pointAtStack } from "../support/stack-env.js";
 import { smallPng } from "../support/upload-files.js";
 
 const urls = inject("stackUrls");
@@ -27,6 +27,8 @@ const OPS_PASSWORD = "Konsol-Sifre-2026";
 
 const browser = suiteBrowser(async () => {
   pointAtStack();
+  // An earlier suite's job runs of this week would make the console's go-live a no-op.
+  await clearStackData();
   await seedDemoData({ projectId, now: seededAt, force: true });
 });
 

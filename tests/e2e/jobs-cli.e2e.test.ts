@@ -13,6 +13,7 @@ import { seedDemoData } from "@platform/stack/demo";
 import { projectId, repoRoot } from "@platform/stack/paths";
 import { stackEnvironment } from "@platform/stack/stack";
 import { startJobClock } from "@platform/stack/clock";
+import { clearStackData } from "../support/stack-env.js";
 
 const exec = promisify(execFile);
 // The demo data as seeded on Wednesday 18 November 2026: one project goes live on Friday 20th.
@@ -24,6 +25,9 @@ let db: Firestore;
 
 beforeAll(async () => {
   Object.assign(process.env, stackEnvironment());
+  // Job runs make every job once per period: an earlier suite's run of this week (the console's
+  // go-live, say) would turn these runs into no-ops. Start from an empty stack.
+  await clearStackData();
   await seedDemoData({ projectId, now: seededAt, force: true });
   app = initializeApp({ projectId }, "jobs-e2e");
   db = getFirestore(app);

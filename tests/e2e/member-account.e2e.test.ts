@@ -261,7 +261,7 @@ describe.each([
     const profile = (await adminDb().doc(paths.user(uid)).get()).data()!;
     expect(profile).toMatchObject({
       about: "Arayüzler geliştirmeyi seviyorum.",
-      social_medias: ["github:https://github.com/elif"],
+      social_medias: ["github:https://github.com/elif", "website:https://elif.dev"],
       languages: [{ language: "Türkçe", level: "İleri" }],
       edu_cert: ["Ege Üniversitesi"],
       skills: [{ name: "Figma" }],

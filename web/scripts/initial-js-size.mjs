@@ -1,6 +1,7 @@
 // Gzipped size of the JavaScript a first visit to a route downloads: the entry chunk, its static
 // imports, and the route's own lazy chunk with its static imports. Run after `vite build`:
-//   node web/scripts/initial-js-size.mjs [src/features/home/HomePage.tsx]
+//   node web/scripts/initial-js-size.mjs [src/features/faq/FaqPage.tsx]
+// Without a route: the entry alone, which includes the landing page (/).
 import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -8,7 +9,7 @@ import { gzipSync } from "node:zlib";
 
 const dist = join(dirname(fileURLToPath(import.meta.url)), "../dist");
 const manifest = JSON.parse(readFileSync(join(dist, ".vite/manifest.json"), "utf8"));
-const route = process.argv[2] ?? "src/features/home/HomePage.tsx";
+const route = process.argv[2];
 
 const files = new Set();
 const visit = (key) => {
@@ -17,8 +18,15 @@ const visit = (key) => {
   files.add(chunk.file);
   for (const dep of chunk.imports ?? []) visit(dep);
 };
-visit("index.html");
-visit(route);
+// The scripts index.html loads (the manifest may not name the entry when it is a code-splitting
+// group), then what they import.
+const html = readFileSync(join(dist, "index.html"), "utf8");
+const byFile = new Map(Object.entries(manifest).map(([key, chunk]) => [chunk.file, key]));
+for (const [, src] of html.matchAll(/<script type="module"[^>]* src="\/([^"]+)"/g)) {
+  if (byFile.has(src)) visit(byFile.get(src));
+  else files.add(src);
+}
+if (route) visit(route);
 
 let total = 0;
 for (const file of [...files].sort()) {
@@ -26,4 +34,6 @@ for (const file of [...files].sort()) {
   total += size;
   console.log(`${(size / 1024).toFixed(1).padStart(8)} KB  ${file}`);
 }
-console.log(`${(total / 1024).toFixed(1).padStart(8)} KB  initial JavaScript for ${route} (gzip)`);
+console.log(
+  `${(total / 1024).toFixed(1).padStart(8)} KB  initial JavaScript for ${route ?? "/"} (gzip)`,
+);

@@ -5,7 +5,7 @@ import { PageLoader } from "./PageLoader";
 
 /** Member-only routes: a visitor is sent to the login page, which can send them back. */
 export function RequireAuth({ children }: { children: ReactNode }) {
-  const viewer = useViewer();
+  const viewer = useViewer({ certain: true });
   const location = useLocation();
   if (viewer.loading) return <PageLoader />;
   if (!viewer.signedIn) {

@@ -1,8 +1,27 @@
+import { type ComponentType, useEffect, useState } from "react";
 import { Outlet, type RouteObject } from "react-router-dom";
 import { lazyScreen } from "../components/lazyScreen";
 import { FlashToastOutlet } from "../lib/flashToast";
-import { SessionController } from "../lib/session/useSession";
 import { VoteModalHost } from "./voting/VoteModalHost";
+
+/**
+ * The session wiring, loaded when the app has started: it brings the `/api` client and its texts,
+ * which a visitor's first page does not need. Rendered from an effect rather than React.lazy, so
+ * the prerendered pages and their hydration contain no suspended boundary.
+ */
+function DeferredSessionController() {
+  const [Controller, setController] = useState<ComponentType | null>(null);
+  useEffect(() => {
+    let active = true;
+    void import("../lib/session/useSession").then((m) => {
+      if (active) setController(() => m.SessionController);
+    });
+    return () => {
+      active = false;
+    };
+  }, []);
+  return Controller ? <Controller /> : null;
+}
 
 const authScreens = () => import("./auth/screens");
 
@@ -15,7 +34,7 @@ const authScreens = () => import("./auth/screens");
 export function MemberShellExtras() {
   return (
     <>
-      <SessionController />
+      <DeferredSessionController />
       <FlashToastOutlet />
       <VoteModalHost />
     </>

@@ -1,10 +1,9 @@
 import { notifications } from "@mantine/notifications";
 import { useQueryClient, type QueryClient } from "@tanstack/react-query";
-import { signOut } from "firebase/auth";
 import { useCallback, useEffect } from "react";
 import { useNavigate, type NavigateFunction } from "react-router-dom";
 import { api, refreshIdToken, setSessionLostHandler } from "../api/index";
-import { auth } from "../firebase";
+import { signOutOfAuth } from "../auth";
 import { LOGIN_PATH, clearMemberStorage, performLogout, type LogoutOutcome } from "./logout";
 import { startSessionRenewal } from "./renewal";
 
@@ -23,7 +22,7 @@ function ensureRenewalStarted() {
 function logoutDeps(queryClient: QueryClient, navigate: NavigateFunction) {
   return {
     serverLogout: () => api.post("/auth/logout", undefined, { timeoutMs: 5_000 }),
-    signOut: () => signOut(auth),
+    signOut: signOutOfAuth,
     clear: () => {
       queryClient.clear();
       api.clearCsrfToken();

@@ -1,0 +1,32 @@
+import { type ComponentProps, StrictMode, useEffect } from "react";
+import { RouterProvider } from "react-router-dom";
+import { AppProviders } from "./AppProviders";
+import { APP_STARTED_ATTRIBUTE } from "./prerendered";
+
+/**
+ * Marks the document once the app has rendered or hydrated it: from then on its buttons respond.
+ * A prerendered page is visible before that, and a click in between does nothing (the browser
+ * suites wait for the mark before they act, tests/support/pages.ts).
+ */
+function MarkStarted() {
+  useEffect(() => {
+    document.documentElement.setAttribute(APP_STARTED_ATTRIBUTE, "");
+  }, []);
+  return null;
+}
+
+/**
+ * The whole app around a router: the browser's in main.tsx, a memory router when the build
+ * prerenders a page (prerender.tsx). Both render this same tree, so React's generated ids (and
+ * with them Mantine's) in the prerendered markup are the ones hydration expects.
+ */
+export function App({ router }: { router: ComponentProps<typeof RouterProvider>["router"] }) {
+  return (
+    <StrictMode>
+      <AppProviders>
+        <RouterProvider router={router} />
+        <MarkStarted />
+      </AppProviders>
+    </StrictMode>
+  );
+}

@@ -1,8 +1,9 @@
 import "./app/styles/public";
 import { startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
-import { createBrowserRouter } from "react-router-dom";
+import { BrowserRouter } from "react-router-dom";
 import { App } from "./app/App";
+import { AppRoutes, toComponentRoutes } from "./app/AppRoutes";
 import { isPrerenderedFor } from "./app/prerendered";
 import { loadRouteModules, routes } from "./app/router";
 
@@ -13,7 +14,15 @@ import { loadRouteModules, routes } from "./app/router";
 async function start() {
   const container = document.getElementById("root")!;
   await loadRouteModules(window.location.pathname);
-  const app = <App router={createBrowserRouter(routes)} />;
+  const app = (
+    <App
+      router={
+        <BrowserRouter>
+          <AppRoutes routes={toComponentRoutes(routes)} />
+        </BrowserRouter>
+      }
+    />
+  );
   if (isPrerenderedFor(document, window.location)) {
     // A transition: hydration yields to the browser between components instead of holding the
     // main thread for the whole page (a phone's input stays responsive while the app starts).

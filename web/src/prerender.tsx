@@ -4,8 +4,9 @@
  * browser hydrates that markup (main.tsx), so the page is drawn from the first bytes of HTML.
  */
 import { renderToString } from "react-dom/server";
-import { createMemoryRouter } from "react-router-dom";
+import { StaticRouter } from "react-router-dom";
 import { App } from "./app/App";
+import { AppRoutes, toComponentRoutes } from "./app/AppRoutes";
 import { loadRouteModules, routes } from "./app/router";
 import { takePrerenderedMeta } from "./components/PageMeta";
 
@@ -53,7 +54,14 @@ export async function render(path: string): Promise<{
   meta: { title: string; description: string } | null;
 }> {
   await loadRouteModules(path);
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  const html = renderToString(<App router={router} />);
+  const html = renderToString(
+    <App
+      router={
+        <StaticRouter location={path}>
+          <AppRoutes routes={toComponentRoutes(routes)} />
+        </StaticRouter>
+      }
+    />,
+  );
   return { html, meta: takePrerenderedMeta() };
 }

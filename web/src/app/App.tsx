@@ -1,5 +1,4 @@
-import { type ComponentProps, StrictMode, useEffect } from "react";
-import { RouterProvider } from "react-router-dom";
+import { type ReactNode, StrictMode, useEffect } from "react";
 import { AppProviders } from "./AppProviders";
 import { APP_STARTED_ATTRIBUTE } from "./prerendered";
 
@@ -16,15 +15,16 @@ function MarkStarted() {
 }
 
 /**
- * The whole app around a router: the browser's in main.tsx, a memory router when the build
- * prerenders a page (prerender.tsx). Both render this same tree, so React's generated ids (and
- * with them Mantine's) in the prerendered markup are the ones hydration expects.
+ * The whole app around its router (with AppRoutes inside): BrowserRouter in main.tsx,
+ * StaticRouter when the build prerenders a page (prerender.tsx). Both render this same tree, so
+ * React's generated ids (and with them Mantine's) in the prerendered markup are the ones hydration
+ * expects.
  */
-export function App({ router }: { router: ComponentProps<typeof RouterProvider>["router"] }) {
+export function App({ router }: { router: ReactNode }) {
   return (
     <StrictMode>
       <AppProviders>
-        <RouterProvider router={router} />
+        {router}
         <MarkStarted />
       </AppProviders>
     </StrictMode>

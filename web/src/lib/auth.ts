@@ -155,6 +155,22 @@ const subscribeHint = (listener: () => void) => {
 };
 
 /**
+ * The hint as the components read it: every render of every viewer asks, and reading it walks
+ * both storages, so it is read again only when it may have changed (this tab's sign-in state, or
+ * another tab's storage event).
+ */
+let cachedHint: boolean | undefined;
+const hintSnapshot = () => (cachedHint ??= hasSessionHint());
+if (typeof window !== "undefined") {
+  window.addEventListener("storage", () => {
+    cachedHint = undefined;
+  });
+  listeners.add(() => {
+    cachedHint = undefined;
+  });
+}
+
+/**
  * Who is signed in. `loading` while the SDK loads for a browser that holds a session (or for a
  * screen that asks for `certain`); a visitor is known to be signed out from the first render.
  * The prerendered pages are a visitor's (scripts/prerender.mjs): hydration starts from the server
@@ -165,7 +181,7 @@ export function useAuthUser(options: { certain?: boolean } = {}): {
   user: User | null;
 } {
   const current = useSyncExternalStore(subscribe, snapshot, serverSnapshot);
-  const hint = useSyncExternalStore(subscribeHint, hasSessionHint, () => false);
+  const hint = useSyncExternalStore(subscribeHint, hintSnapshot, () => false);
   const wait = Boolean(options.certain) || hint;
   useEffect(() => {
     if (wait) void getAuthSdk();

@@ -4,6 +4,7 @@
 // shell (firebase.json). Each page gets its title and description, a marker of the path it was
 // rendered for (main.tsx hydrates only that) and its screen's stylesheets. Nothing is inlined as
 // script: the Content-Security-Policy allows no inline scripts.
+import { createHash } from "node:crypto";
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -53,8 +54,37 @@ function routeStylesheets(module) {
     .join("\n    ");
 }
 
+/**
+ * The prerendered pages start the app once they have been painted: the page is complete without
+ * its scripts, which are needed only for hydration, so they do not compete with the HTML and the
+ * stylesheets on a slow connection. A small module (no inline script) loads the entry scripts of
+ * index.html after the next frame; it is named by its content, as /assets is cached for good.
+ */
+function startScript() {
+  const tags = [
+    ...template.matchAll(
+      /<script type="module" crossorigin src="(\/assets\/[^"]+)"><\/script>\s*/g,
+    ),
+  ];
+  if (tags.length === 0) throw new Error("index.html: no entry script");
+  const code = `// Starts the app after the prerendered page's first paint (web/scripts/prerender.mjs).
+requestAnimationFrame(() =>
+  setTimeout(async () => {
+    for (const src of ${JSON.stringify(tags.map((t) => t[1]))}) await import(src);
+  }),
+);
+`;
+  const file = `assets/start-${createHash("sha256").update(code).digest("hex").slice(0, 8)}.js`;
+  writeFileSync(join(dist, file), code);
+  return {
+    tags: tags.map((t) => t[0]),
+    tag: `<script type="module" crossorigin src="/${file}"></script>\n    `,
+  };
+}
+
 // The shell for every other path, before index.html becomes the home page.
 writeFileSync(join(dist, "app.html"), template);
+const start = startScript();
 
 for (const page of PRERENDERED_PAGES) {
   const { html, meta } = await render(page.path);
@@ -69,6 +99,8 @@ for (const page of PRERENDERED_PAGES) {
     `<meta name="description" content="${escapeHtml(meta.description)}" />`,
   );
   out = replaceOnce(out, /<\/head>/, `  ${routeStylesheets(page.module)}\n  </head>`);
+  out = out.replace(start.tags[0], start.tag);
+  for (const tag of start.tags.slice(1)) out = out.replace(tag, "");
   out = replaceOnce(out, /<body>/, `<body data-prerendered="${escapeHtml(page.path)}">`);
   out = replaceOnce(out, /<div id="root"><\/div>/, `<div id="root">${html}</div>`);
   writeFileSync(join(dist, page.file), out);

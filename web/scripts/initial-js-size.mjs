@@ -20,9 +20,10 @@ const visit = (key) => {
   files.add(chunk.file);
   for (const dep of chunk.imports ?? []) visit(dep);
 };
-// The scripts index.html loads (the manifest may not name the entry when it is a code-splitting
+// The scripts the shell loads (the manifest may not name the entry when it is a code-splitting
 // group), then what they import.
-const html = readFileSync(join(dist, "index.html"), "utf8");
+// app.html: the shell as Vite wrote it (the prerendered pages load the same entry after painting).
+const html = readFileSync(join(dist, "app.html"), "utf8");
 const byFile = new Map(Object.entries(manifest).map(([key, chunk]) => [chunk.file, key]));
 for (const [, src] of html.matchAll(/<script type="module"[^>]* src="\/([^"]+)"/g)) {
   if (byFile.has(src)) visit(byFile.get(src));

@@ -1,4 +1,5 @@
 import { type ReactNode, StrictMode, useEffect } from "react";
+import { useBrowserValue } from "../lib/hydration";
 import { AppProviders } from "./AppProviders";
 import { APP_STARTED_ATTRIBUTE } from "./prerendered";
 
@@ -8,9 +9,12 @@ import { APP_STARTED_ATTRIBUTE } from "./prerendered";
  * suites wait for the mark before they act, tests/support/pages.ts).
  */
 function MarkStarted() {
+  // Marked in the render that applies the browser's own values (lib/hydration.ts) after the
+  // hydration, so the page is then exactly what the visitor gets (today's date on a legal text).
+  const applied = useBrowserValue(() => true, false);
   useEffect(() => {
-    document.documentElement.setAttribute(APP_STARTED_ATTRIBUTE, "");
-  }, []);
+    if (applied) document.documentElement.setAttribute(APP_STARTED_ATTRIBUTE, "");
+  }, [applied]);
   return null;
 }
 

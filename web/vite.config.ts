@@ -5,61 +5,6 @@ import { DEMO_PROJECT_ID, REGION } from "../common/src/deployment";
 import { type BuildKind, cspMetaTag } from "./build/content-security-policy";
 
 /**
- * reactfire ships one ESM file that imports every Firebase SDK it wraps. This app uses its App and
- * Auth parts only: it reads Firestore with the Lite SDK and loads Storage and Functions lazily
- * (`lib/firebase.ts`). The full Firestore SDK, Realtime Database, Remote Config, Storage and
- * Functions would still land in the first download (they register themselves on import, and
- * reactfire builds lookup tables from their functions at module level). For imports made by
- * reactfire, those SDKs are replaced by stubs that throw if ever called, so the bundle carries only
- * what the app uses, where it uses it. Calling reactfire's hooks for them fails loudly, which is
- * intended: the app goes through `lib/` instead.
- */
-const unusedSdkExports: Record<string, string[]> = {
-  "firebase/database": [
-    "get",
-    "off",
-    "onChildAdded",
-    "onChildChanged",
-    "onChildMoved",
-    "onChildRemoved",
-    "onValue",
-  ],
-  "firebase/firestore": ["onSnapshot", "queryEqual"],
-  "firebase/functions": ["httpsCallable"],
-  "firebase/storage": ["getDownloadURL", "ref"],
-  "firebase/remote-config": [
-    "ensureInitialized",
-    "getAll",
-    "getBoolean",
-    "getNumber",
-    "getString",
-    "getValue",
-  ],
-};
-
-function stubUnusedReactfireSdks(): Plugin {
-  const prefix = "\0unused-sdk:";
-  return {
-    name: "stub-unused-reactfire-sdks",
-    enforce: "pre",
-    resolveId(source, importer) {
-      if (importer && /[\\/]node_modules[\\/]reactfire[\\/]/.test(importer)) {
-        if (source in unusedSdkExports) return prefix + source;
-      }
-      return null;
-    },
-    load(id) {
-      if (!id.startsWith(prefix)) return null;
-      const sdk = id.slice(prefix.length);
-      return unusedSdkExports[sdk]!.map(
-        (name) =>
-          `export function ${name}() { throw new Error("${sdk} is not part of this app (${name})"); }`,
-      ).join("\n");
-    },
-  };
-}
-
-/**
  * Writes this build's Content-Security-Policy meta element right after the charset (see
  * build/content-security-policy.ts). Builds only: the dev server needs inline scripts and a
  * websocket for hot reload, and Hosting is not in front of it.
@@ -94,29 +39,46 @@ function requireSiteIdentity(mode: string, command: string) {
   }
 }
 
-export default defineConfig(
-  ({ mode, command }) => (
-    requireSiteIdentity(mode, command),
-    {
-      plugins: [stubUnusedReactfireSdks(), contentSecurityPolicyMeta(buildKind(mode)), react()],
-      server: {
-        host: "127.0.0.1",
-        port: 5173,
-        strictPort: true,
-        // In `npm run dev` the API is the Functions emulator; same path as behind Hosting.
-        proxy: {
-          "/api": {
-            target: "http://127.0.0.1:5001",
-            rewrite: (path) => `/${DEMO_PROJECT_ID}/${REGION}/api${path}`,
-          },
+/** The SSR build that renders the public pages at build time (scripts/prerender.mjs). */
+const PRERENDER_OUT_DIR = "dist/.prerender";
+
+export default defineConfig(({ mode, command, isSsrBuild }) => {
+  requireSiteIdentity(mode, command);
+  return {
+    plugins: [contentSecurityPolicyMeta(buildKind(mode)), react()],
+    define: {
+      // The prerendered footer's year, the same in the browser build that hydrates it.
+      "import.meta.env.VITE_BUILD_YEAR": JSON.stringify(String(new Date().getFullYear())),
+    },
+    server: {
+      host: "127.0.0.1",
+      port: 5173,
+      strictPort: true,
+      // In `npm run dev` the API is the Functions emulator; same path as behind Hosting.
+      proxy: {
+        "/api": {
+          target: "http://127.0.0.1:5001",
+          rewrite: (path) => `/${DEMO_PROJECT_ID}/${REGION}/api${path}`,
         },
       },
-      build: {
-        outDir: "dist",
-        sourcemap: true,
-        manifest: true,
-        chunkSizeWarningLimit: 800,
-      },
-    }
-  ),
-);
+    },
+    build: isSsrBuild
+      ? { outDir: PRERENDER_OUT_DIR, emptyOutDir: true, sourcemap: false, manifest: false }
+      : {
+          outDir: "dist",
+          sourcemap: true,
+          manifest: true,
+          chunkSizeWarningLimit: 800,
+          rolldownOptions: {
+            output: {
+              codeSplitting: {
+                // Everything the entry imports statically in one file rather than dozens of
+                // small shared chunks: on a phone each extra request of the first load costs a
+                // round trip.
+                groups: [{ name: "app", tags: ["$initial"] }],
+              },
+            },
+          },
+        },
+  };
+});

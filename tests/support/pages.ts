@@ -63,6 +63,35 @@ export async function watchSecurity(context: BrowserContext): Promise<SecurityWa
   return watch;
 }
 
+/** Set on <html> by the app once it has rendered or hydrated the page (web/src/app/App.tsx). */
+const APP_STARTED = "data-app-started";
+
+/**
+ * The public pages arrive prerendered: their markup is visible before the app has hydrated it, and
+ * a click in between does nothing. After `goto` and `reload` a test waits until the app runs, as a
+ * visitor acting a moment later would (pages without the app, an API answer say, do not wait).
+ */
+function waitForAppOnLoad(page: Page) {
+  const started = () =>
+    page.waitForFunction(
+      (attribute) =>
+        !document.getElementById("root") || document.documentElement.hasAttribute(attribute),
+      APP_STARTED,
+    );
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  page.goto = async (...args) => {
+    const response = await goto(...args);
+    await started();
+    return response;
+  };
+  page.reload = async (...args) => {
+    const response = await reload(...args);
+    await started();
+    return response;
+  };
+}
+
 export async function openPage(
   browser: Browser,
   viewport: { width: number; height: number },
@@ -80,6 +109,7 @@ export async function openPage(
   }
   if (options.cookiesClosed !== false) await closeCookiePopup(context);
   const page = await context.newPage();
+  waitForAppOnLoad(page);
   const errors: string[] = [];
   page.on("pageerror", (err) => errors.push(err.message));
   return { context, page, errors, security };

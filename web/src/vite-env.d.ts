@@ -13,6 +13,8 @@ interface ImportMetaEnv {
   readonly VITE_SOCIAL_GITHUB?: string;
   /** reCAPTCHA Enterprise site key; turns App Check on in production builds. */
   readonly VITE_APPCHECK_SITE_KEY?: string;
+  /** Set by vite.config.ts: the year of the build, for the prerendered footer. */
+  readonly VITE_BUILD_YEAR: string;
 }
 
 interface ImportMeta {

@@ -1,9 +1,28 @@
+import { type ComponentType, useEffect, useState } from "react";
 import { Outlet, type RouteObject } from "react-router-dom";
 import { lazyScreen } from "../components/lazyScreen";
 import { FlashToastOutlet } from "../lib/flashToast";
-import { SessionController } from "../lib/session/useSession";
 import { VoteModalHost } from "../features/voting/VoteModalHost";
 import { screens } from "./screens";
+
+/**
+ * The session wiring, loaded when the app has started: it brings the `/api` client and its texts,
+ * which a visitor's first page does not need. Rendered from an effect rather than React.lazy, so
+ * the prerendered pages and their hydration contain no suspended boundary.
+ */
+function DeferredSessionController() {
+  const [Controller, setController] = useState<ComponentType | null>(null);
+  useEffect(() => {
+    let active = true;
+    void import("../lib/session/useSession").then((m) => {
+      if (active) setController(() => m.SessionController);
+    });
+    return () => {
+      active = false;
+    };
+  }, []);
+  return Controller ? <Controller /> : null;
+}
 
 const authScreens = () => import("../features/auth/screens");
 
@@ -16,7 +35,7 @@ const authScreens = () => import("../features/auth/screens");
 export function MemberShellExtras() {
   return (
     <>
-      <SessionController />
+      <DeferredSessionController />
       <FlashToastOutlet />
       <VoteModalHost />
     </>

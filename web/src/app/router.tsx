@@ -1,4 +1,4 @@
-import { createBrowserRouter, type RouteObject } from "react-router-dom";
+import { matchRoutes, type RouteObject } from "react-router-dom";
 import { NotFoundScreen } from "../components/NotFoundScreen";
 import { lazyScreen } from "../components/lazyScreen";
 import { PageLoader } from "../components/PageLoader";
@@ -72,4 +72,16 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export const router = createBrowserRouter(routes);
+/**
+ * Loads the screens of the routes matching `pathname` before the router starts, so its first
+ * render is the page itself: the same markup the build prerendered (hydration needs it to match)
+ * rather than a loader. Each route keeps what its `lazy` returned, as the router would.
+ */
+export async function loadRouteModules(pathname: string): Promise<void> {
+  for (const { route } of matchRoutes(routes, pathname) ?? []) {
+    const load = route.lazy;
+    if (typeof load !== "function") continue;
+    Object.assign(route, await load());
+    delete route.lazy;
+  }
+}

@@ -16,8 +16,27 @@ function upsertMeta(attribute: "name" | "property", key: string, content: string
   element.setAttribute("content", content);
 }
 
+/** What the page rendered last in Node set (the build's prerendering, scripts/prerender.mjs). */
+let prerenderedMeta: { title: string; description: string } | null = null;
+
+/** Called while the build renders a page (no effects run there): what its HTML head gets. */
+function recordPrerenderedMeta(meta: { title: string; description: string }) {
+  prerenderedMeta = meta;
+}
+
+/** The title and description of the page just prerendered, for its HTML head; then forgotten. */
+export function takePrerenderedMeta() {
+  const meta = prerenderedMeta;
+  prerenderedMeta = null;
+  return meta;
+}
+
 /** Sets the document title, description and social-sharing tags of the current page. */
 export function usePageMeta({ title, description }: PageMetaProps) {
+  // Effects do not run when the build renders the page: the head is written from this instead.
+  if (typeof window === "undefined") {
+    recordPrerenderedMeta({ title: `${title} | ${site.name}`, description });
+  }
   useEffect(() => {
     const fullTitle = `${title} | ${site.name}`;
     document.title = fullTitle;

@@ -6,7 +6,7 @@ import { screens } from "../app/screens";
 
 /** Member-only routes: a visitor is sent to the login page, which can send them back. */
 export function RequireAuth({ children }: { children: ReactNode }) {
-  const viewer = useViewer();
+  const viewer = useViewer({ certain: true });
   const location = useLocation();
   if (viewer.loading) return <PageLoader />;
   if (!viewer.signedIn) {

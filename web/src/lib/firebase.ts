@@ -1,11 +1,4 @@
 import { initializeApp } from "firebase/app";
-import {
-  browserLocalPersistence,
-  browserSessionPersistence,
-  connectAuthEmulator,
-  indexedDBLocalPersistence,
-  initializeAuth,
-} from "firebase/auth";
 import { connectFirestoreEmulator, getFirestore } from "firebase/firestore/lite";
 import type { FirebaseStorage } from "firebase/storage";
 import { appCheckSiteKey, startAppCheck } from "./appCheck";
@@ -13,31 +6,28 @@ import { emulatorPorts, firebaseConfig, usesEmulators } from "./firebaseConfig";
 
 export const firebaseApp = initializeApp(firebaseConfig);
 /**
+ * The build also renders the public pages in Node (scripts/prerender.mjs): there no SDK talks to
+ * anything, so App Check and the emulator connection are for the browser only.
+ */
+const inBrowser = typeof window !== "undefined";
+/**
  * Started before any other SDK makes a call, so that every Firestore, Storage and Auth request
  * carries the App Check token once enforcement is on.
  */
 export const appCheck =
-  appCheckSiteKey && !usesEmulators ? await startAppCheck(firebaseApp, appCheckSiteKey) : undefined;
-/**
- * getAuth() would also install the popup/redirect resolver, which loads Google's gapi iframe
- * (apis.google.com) that the Content-Security-Policy does not allow; the app signs in with
- * e-mail and password only. Same persistence as getAuth().
- */
-export const auth = initializeAuth(firebaseApp, {
-  persistence: [indexedDBLocalPersistence, browserLocalPersistence, browserSessionPersistence],
-});
+  appCheckSiteKey && !usesEmulators && inBrowser
+    ? await startAppCheck(firebaseApp, appCheckSiteKey)
+    : undefined;
+/** Auth is loaded off the critical path: lib/auth.ts (getAuthSdk, useAuthUser). */
+export { getAuthSdk } from "./auth";
 /** Firestore Lite: plain REST reads under firestore.rules (no streaming listeners needed). */
 export const db = getFirestore(firebaseApp);
 
 // Same host the page came from, so the stack works at 127.0.0.1 and at localhost alike.
 const emulatorHost = () => window.location.hostname;
 
-if (usesEmulators) {
-  connectAuthEmulator(auth, `http://${emulatorHost()}:${emulatorPorts.auth}`, {
-    disableWarnings: true,
-  });
+if (usesEmulators && inBrowser)
   connectFirestoreEmulator(db, emulatorHost(), emulatorPorts.firestore);
-}
 
 let storagePromise: Promise<FirebaseStorage> | undefined;
 

@@ -1,5 +1,6 @@
 import type { TimestampLike } from "@platform/common";
-import { type DocumentData, type QueryDocumentSnapshot } from "firebase/firestore/lite";
+// A type-only import: the SDK itself stays out of the modules that only convert its values.
+import type { DocumentData, QueryDocumentSnapshot } from "firebase/firestore/lite";
 
 /** A Firestore Timestamp (or null/absent) as a Date. */
 export function toDate(value: TimestampLike | null | undefined): Date | null {

@@ -5,9 +5,8 @@ import {
   paths,
 } from "@platform/common";
 import { useQuery } from "@tanstack/react-query";
-import { doc, getDoc } from "firebase/firestore/lite";
-import { db } from "./firebase";
 import { toDate } from "./firestore";
+import { getPublicDocument } from "./publicReads";
 
 export interface PublicConfig {
   /** The platform's share of net profit now in force (0.1 for 10%). */
@@ -34,9 +33,10 @@ export function usePublicConfig() {
   return useQuery({
     queryKey: publicConfigKeys.all,
     staleTime: 5 * 60_000,
+    // Over REST: the shell needs it on every page, before any screen loaded the Firestore SDK.
     queryFn: async () =>
       readPublicConfig(
-        (await getDoc(doc(db, paths.publicConfig))).data() as Partial<PublicConfigDoc> | undefined,
+        (await getPublicDocument(paths.publicConfig)) as Partial<PublicConfigDoc> | undefined,
       ),
   });
 }

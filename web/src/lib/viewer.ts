@@ -1,8 +1,6 @@
 import { paths, type UserDoc, type UserStateDoc } from "@platform/common";
 import { useQuery } from "@tanstack/react-query";
-import { doc, getDoc } from "firebase/firestore/lite";
-import { useSigninCheck } from "reactfire";
-import { db } from "./firebase";
+import { useAuthUser } from "./auth";
 import type { WithId } from "./firestore";
 import { queryRoots } from "./queryRoots";
 
@@ -23,14 +21,19 @@ export const viewerKeys = {
 };
 
 /** Who is looking at the page: signed out, or a member with their public profile. */
-export function useViewer(): Viewer {
-  const signin = useSigninCheck();
-  const user = signin.data?.signedIn ? signin.data.user : null;
+export function useViewer(options: { certain?: boolean } = {}): Viewer {
+  const signin = useAuthUser(options);
+  const user = signin.user;
   const uid = user?.uid ?? null;
   const profile = useQuery({
     queryKey: viewerKeys.profile(uid),
     enabled: uid !== null,
     queryFn: async () => {
+      // Members only: the Firestore SDK stays out of a visitor's first load.
+      const [{ doc, getDoc }, { db }] = await Promise.all([
+        import("firebase/firestore/lite"),
+        import("./firebase"),
+      ]);
       const [snap, state] = await Promise.all([
         getDoc(doc(db, paths.user(uid!))),
         getDoc(doc(db, paths.userState(uid!))),
@@ -43,7 +46,7 @@ export function useViewer(): Viewer {
     },
   });
   return {
-    loading: signin.status === "loading" || (uid !== null && profile.isPending),
+    loading: signin.loading || (uid !== null && profile.isPending),
     signedIn: uid !== null,
     uid,
     profile: profile.data ?? null,

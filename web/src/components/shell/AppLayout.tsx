@@ -25,7 +25,9 @@ export function AppLayout({ extras }: { extras?: ReactNode }) {
       <ScrollToTop />
       {extras}
       <Header />
-      <Box component="main" pt={64} style={{ flex: 1 }}>
+      {/* At least a screen tall: the footer starts below the fold, so content arriving after the
+          first paint (data, lazy screens) never pushes a visible footer down (layout shift). */}
+      <Box component="main" pt={64} style={{ flex: 1, minHeight: "100vh" }}>
         <AnnouncementBanner />
         <Suspense fallback={<PageLoader />}>
           <Outlet />

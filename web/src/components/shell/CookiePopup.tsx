@@ -1,5 +1,6 @@
 import { Anchor, Button, Paper, Text } from "@mantine/core";
 import { useState } from "react";
+import { useBrowserValue } from "../../lib/hydration";
 import { SHELL_TEXTS } from "./texts";
 import { screens } from "../../app/screens";
 
@@ -16,8 +17,10 @@ function readFlag(): boolean {
 
 /** Fixed bottom-left cookie notice, shown until closed on this browser. */
 export function CookiePopup() {
-  const [closed, setClosed] = useState(readFlag);
-  if (closed) return null;
+  // The prerendered pages show the notice; a browser that closed it hides it when the app starts.
+  const closedBefore = useBrowserValue(readFlag, false);
+  const [closed, setClosed] = useState(false);
+  if (closed || closedBefore) return null;
   const close = () => {
     try {
       window.localStorage.setItem(COOKIE_FLAG, "1");

@@ -16,6 +16,7 @@ import {
   IconMail,
 } from "@tabler/icons-react";
 import { Link } from "react-router-dom";
+import { useBrowserValue } from "../../lib/hydration";
 import { site } from "../../lib/site";
 import { LEGAL_LINKS, NAV_LINKS, SHELL_TEXTS } from "./texts";
 
@@ -27,6 +28,12 @@ const SOCIAL_ICONS = {
 
 /** Footer: about, menu, agreements (opened with fromFooter=true), contact and social links. */
 export function Footer() {
+  // The prerendered pages carry the year of the build (vite.config.ts); the visitor's clock
+  // takes over once the app runs.
+  const year = useBrowserValue(
+    () => new Date().getFullYear(),
+    Number(import.meta.env.VITE_BUILD_YEAR),
+  );
   return (
     <Box
       component="footer"
@@ -104,7 +111,7 @@ export function Footer() {
         </SimpleGrid>
         <Divider my="lg" />
         <Text size="xs" c="dimmed" ta="center">
-          {SHELL_TEXTS.rights(new Date().getFullYear(), site.name)}
+          {SHELL_TEXTS.rights(year, site.name)}
         </Text>
       </Container>
     </Box>

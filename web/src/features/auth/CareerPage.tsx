@@ -6,7 +6,7 @@ import { useMutation } from "@tanstack/react-query";
 import { useState, type ReactNode } from "react";
 import { Link, Navigate, useNavigate } from "react-router-dom";
 import { messageOf } from "../../lib/api/errors";
-import { auth } from "../../lib/firebase";
+import { getAuthSdk } from "../../lib/firebase";
 import { useLookupNames } from "../../lib/lookups";
 import { signInAfterRegistration } from "../../lib/session/login";
 import { useViewer } from "../../lib/viewer";
@@ -77,7 +77,7 @@ export function CareerPage() {
       const customToken = res.data?.customToken;
       if (!customToken) return { signedIn: false, userName };
       try {
-        await signInAfterRegistration(auth, customToken);
+        await signInAfterRegistration(await getAuthSdk(), customToken);
         return { signedIn: true, userName };
       } catch {
         return { signedIn: false, userName };

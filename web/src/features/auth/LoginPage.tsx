@@ -12,7 +12,7 @@ import { useForm } from "@mantine/form";
 import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router-dom";
-import { auth } from "../../lib/firebase";
+import { getAuthSdk } from "../../lib/firebase";
 import { login, loginErrorMessage } from "../../lib/session/login";
 import { AuthCard } from "./AuthCard";
 import { FailureAlert } from "./FailureAlert";
@@ -36,7 +36,7 @@ export function LoginPage() {
     validate: { email: emailError, password: required },
   });
   const signIn = useMutation({
-    mutationFn: (values: typeof form.values) => login(auth, values),
+    mutationFn: async (values: typeof form.values) => login(await getAuthSdk(), values),
     onSuccess: () =>
       navigate(afterLoginPath(location.state, window.location.origin), { replace: true }),
   });

@@ -1,3 +1,4 @@
+import "../../app/styles/member";
 export { CareerPage } from "./CareerPage";
 export { CodePage } from "./CodePage";
 export { LoginPage } from "./LoginPage";

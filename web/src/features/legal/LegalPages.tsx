@@ -1,11 +1,11 @@
 import { DEFAULT_PROFIT_RATE, LEGAL_TEXT_VERSIONS, type LegalTextId } from "@platform/common";
 import { Container, List, Paper, Skeleton, Stack, Table, Text, Title } from "@mantine/core";
-import { useMemo } from "react";
 import { useSearchParams } from "react-router-dom";
 import { PageBreadcrumbs } from "../../components/PageBreadcrumbs";
 import { PageMeta } from "../../components/PageMeta";
 import { COOKIE_POLICY } from "./cookiePolicy";
 import { KVKK } from "./kvkk";
+import { useBrowserValue } from "../../lib/hydration";
 import { usePublicConfig } from "../../lib/publicConfig";
 import { membershipAgreement } from "./membershipAgreement";
 import {
@@ -66,7 +66,8 @@ function Block({ block }: { block: LegalBlock }) {
 function LegalPage({ document: doc, text }: { document: LegalDocument; text: LegalTextId }) {
   const [params] = useSearchParams();
   const q = parseLegalQuery(params);
-  const today = useMemo(() => formatEffectiveDate(new Date()), []);
+  // Today's date is the visitor's, not the build's: the prerendered page leaves the line out.
+  const today = useBrowserValue(() => formatEffectiveDate(new Date()), null);
   return (
     <Container size="md" py="xl">
       <PageMeta title={doc.title} description={doc.description} />
@@ -98,7 +99,7 @@ function LegalPage({ document: doc, text }: { document: LegalDocument; text: Leg
           </Stack>
         ))}
         {/* after the text, where the policy says it is given ("aşağıda") */}
-        {showsEffectiveDate(q) && (
+        {showsEffectiveDate(q) && today && (
           <Text fw={600} data-testid="effective-date">
             {`${LEGAL_TEXTS.effectiveDate}: ${today}`}
           </Text>
@@ -111,7 +112,16 @@ function LegalPage({ document: doc, text }: { document: LegalDocument; text: Leg
 export const OpenConsentPage = () => <LegalPage document={OPEN_CONSENT} text="openConsent" />;
 export function MembershipAgreementPage() {
   const config = usePublicConfig();
-  if (config.isPending) return <Skeleton height={400} m="xl" aria-busy="true" />;
+  if (config.isPending) {
+    // The title does not depend on the rate; the page has it while the rate loads.
+    const { title, description } = membershipAgreement(DEFAULT_PROFIT_RATE);
+    return (
+      <>
+        <PageMeta title={title} description={description} />
+        <Skeleton height={400} m="xl" aria-busy="true" />
+      </>
+    );
+  }
   // Without the public config (offline), the default rate of the specification.
   return (
     <LegalPage

@@ -1,3 +1,4 @@
+import "../../app/styles/member";
 import { Alert, Button, Container, Skeleton, Stack, Text, Title } from "@mantine/core";
 import { PageBreadcrumbs } from "../../components/PageBreadcrumbs";
 import { usePageMeta } from "../../components/PageMeta";

@@ -111,11 +111,9 @@ export function ProjectsPage() {
         // change of width: under 640 px only one of the two columns is rendered at a time.
         <Group align="flex-start" gap="lg" wrap="nowrap">
           {showList && (
-            <Box
-              w={narrow ? "100%" : { base: 280, md: 380 }}
-              style={{ flexShrink: 0 }}
-              data-testid="project-list-column"
-            >
+            // Its width comes from the stylesheet, not from `narrow`: the prerendered page does
+            // not know the screen, and hydration must not change the markup.
+            <Box className={classes.listColumn} data-testid="project-list-column">
               {listColumn}
             </Box>
           )}

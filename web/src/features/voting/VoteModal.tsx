@@ -1,3 +1,4 @@
+import "../../app/styles/member";
 import {
   Alert,
   Button,

@@ -2,8 +2,8 @@
  * The app's `/api` client: Bearer token from the Firebase Auth SDK's current user, refreshed by
  * forcing a new ID token. The session layer registers what ending the session means.
  */
-import { appCheckToken } from "../appCheck";
-import { appCheck, auth } from "../firebase";
+import { appCheckSiteKey, appCheckToken } from "../appCheck";
+import { authRequested, getAuthSdk, hasSessionHint } from "../auth";
 import { createApiClient, type SessionLost } from "./client";
 
 let sessionLostHandler: ((reason: SessionLost) => void | Promise<void>) | null = null;
@@ -16,13 +16,28 @@ export function setSessionLostHandler(
 }
 
 /** A new ID token for the signed-in member (forced refresh); null when nobody is signed in. */
-export const refreshIdToken = async () =>
-  auth.currentUser ? auth.currentUser.getIdToken(true) : null;
+export const refreshIdToken = async () => {
+  // A visitor's browser holds no session: nothing to renew, and no reason to load the Auth SDK.
+  if (!authRequested() && !hasSessionHint()) return null;
+  const user = await currentUser();
+  return user ? user.getIdToken(true) : null;
+};
+
+async function currentUser() {
+  const auth = await getAuthSdk();
+  await auth.authStateReady();
+  return auth.currentUser;
+}
 
 export const api = createApiClient({
-  getAccessToken: async () => (auth.currentUser ? auth.currentUser.getIdToken() : null),
+  getAccessToken: async () => {
+    const user = await currentUser();
+    return user ? user.getIdToken() : null;
+  },
   refreshAccessToken: refreshIdToken,
-  getAppCheckToken: () => appCheckToken(appCheck),
+  // The Firebase SDKs load with the first call that needs them, and App Check only when configured.
+  getAppCheckToken: async () =>
+    appCheckToken(appCheckSiteKey ? (await import("../firebase")).appCheck : undefined),
   onSessionLost: (reason) => sessionLostHandler?.(reason),
   // A GET failing with 5xx after its retries sends the app to the server-error screen (spec §4, §8); calls
   // whose failure leaves the page usable opt out with `errorEvent: false` and show it in place.

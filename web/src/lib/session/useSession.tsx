@@ -1,10 +1,9 @@
 import { notifications } from "@mantine/notifications";
 import { useQueryClient, type QueryClient } from "@tanstack/react-query";
-import { signOut } from "firebase/auth";
 import { useCallback, useEffect } from "react";
 import { useNavigate, type NavigateFunction } from "react-router-dom";
 import { api, refreshIdToken, setSessionLostHandler } from "../api/index";
-import { auth } from "../firebase";
+import { signOutOfAuth } from "../auth";
 import { clearMemberStorage, performLogout, type LogoutOutcome } from "./logout";
 import { startSessionRenewal } from "./renewal";
 import { screens } from "../../app/screens";
@@ -28,7 +27,7 @@ function logoutDeps(queryClient: QueryClient, navigate: NavigateFunction) {
       const { contract } = await import("@platform/common/api");
       return api.call(contract.auth.logout, {}, { timeoutMs: 5_000 });
     },
-    signOut: () => signOut(auth),
+    signOut: signOutOfAuth,
     clear: () => {
       queryClient.clear();
       api.clearCsrfToken();

@@ -1,7 +1,7 @@
 /**
- * User-facing texts of the platform: the error catalogue of spec §8, the validation messages of
- * spec §5 and the messages the `/api` answers with. Shared by the web app and the functions so a
- * text is spelled in exactly one place. Where the specification gives a text, it is copied here
+ * User-facing texts of the platform: the error catalogue of docs/product-rules.md#api-error-text, the validation messages of
+ * docs/product-rules.md#bad-input and the messages the `/api` answers with. Shared by the web app and the functions so a
+ * text is spelled in exactly one place. Where the product rules (docs/product-rules.md) give a text, it is copied here
  * verbatim (including the screens that write Turkish without diacritics).
  */
 export const messages = {
@@ -267,7 +267,7 @@ export const messages = {
   },
 } as const;
 
-/** Notification titles of spec §4, by type. `{target}` and `{user}` are filled from content. */
+/** Notification titles of docs/product-rules.md#notification-types, by type. `{target}` and `{user}` are filled from content. */
 export const notificationTitles = {
   PROJECT_USER_DISCARDED: "Proje Ekibinden Çıkarıldınız!",
   PROJECT_USER_VOTECOMPLETED: "Oylama Tamamlandı!",

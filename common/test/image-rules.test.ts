@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { IMAGE_MAX_BYTES, imageFileError } from "../src/index.js";
 
-describe("image file checks (spec §5)", () => {
+describe("image file checks (docs/product-rules.md#photo-rules)", () => {
   it("takes JPEG and PNG up to exactly 5 MB", () => {
     expect(IMAGE_MAX_BYTES).toBe(5 * 1024 * 1024);
     for (const type of ["image/jpeg", "image/png", "image/jpg"]) {

@@ -37,7 +37,7 @@ describe("passwordError", () => {
     expect(passwordError("x".repeat(129))).toBe(messages.auth.passwordMaxLength);
   });
 
-  it("says the reset screen's §8 text for every refusal there", () => {
+  it("says the reset screen's text for every refusal there", () => {
     for (const bad of [undefined, "", "kisa", "x".repeat(129)]) {
       expect(passwordError(bad, NEW_PASSWORD_TEXTS)).toBe(messages.auth.passwordRule);
     }

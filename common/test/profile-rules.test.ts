@@ -14,7 +14,7 @@ import {
   websiteError,
 } from "../src/index.js";
 
-describe("profile rules (spec §5)", () => {
+describe("profile rules (docs/product-rules.md#profile-update-sections)", () => {
   it("treats anything that is not a list as an empty list", () => {
     expect(toList("React")).toEqual([]);
     expect(toList(null)).toEqual([]);

@@ -94,7 +94,7 @@ describe("checkApplication", () => {
     });
   });
 
-  it("refuses another position name with the spec's message, and another member type", () => {
+  it("refuses another position name with the product rules' message, and another member type", () => {
     expect(at(saturdayNoon, { applicant: applicant({ positionName: "Tester" }) })).toMatchObject({
       reason: "POSITION_MISMATCH",
       message: "Seçtiğiniz pozisyon, mevcut pozisyonunuzla uyuşmuyor.",

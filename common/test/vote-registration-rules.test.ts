@@ -21,7 +21,7 @@ const scores = {
   initiative: 1,
 };
 
-describe("vote submissions (spec §5)", () => {
+describe("vote submissions (docs/product-rules.md#votes-submission)", () => {
   it("needs all five categories from 1 to 5 for peer and skill votes", () => {
     expect(validateVoteSubmission("PEER", [], { scores })).toMatchObject({
       ok: true,
@@ -99,7 +99,7 @@ describe("vote submissions (spec §5)", () => {
   });
 });
 
-describe("registration codes (design §4)", () => {
+describe("registration codes (docs/product-rules.md#registration-code)", () => {
   it("makes six digits from the random source", () => {
     const digits = [1, 2, 3, 4, 5, 6];
     expect(generateCode(() => digits.shift()!)).toBe("123456");

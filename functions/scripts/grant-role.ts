@@ -1,5 +1,5 @@
 /**
- * Grants or removes a staff role (custom claim `role`, design §4), mirrors it on the member's
+ * Grants or removes a staff role (custom claim `role`), mirrors it on the member's
  * private details document and records it in `roles/{uid}`, where the jobs find the admins and
  * operations specialists to mail (docs/operations.md).
  *

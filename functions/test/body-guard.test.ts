@@ -122,7 +122,7 @@ describe("body size", () => {
     expect(res.body.message).toBe(messages.general.bodyTooLarge);
   });
 
-  it("refuses an upload over 5 MB plus the form's overhead with the §5 size text", async () => {
+  it("refuses an upload over 5 MB plus the form's overhead with the docs/product-rules.md#photo-rules size text", async () => {
     const form = new FormData();
     form.append("relatedId", "u1");
     form.append("file", new Blob([new Uint8Array(UPLOAD_BODY_MAX_BYTES)]), "a.png");

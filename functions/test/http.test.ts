@@ -163,7 +163,7 @@ describe("validation and authentication", () => {
     expect(handlerRuns).toBe(runs);
   });
 
-  it("answers a missing token with 401 and an undecodable one with the spec's token message", async () => {
+  it("answers a missing token with 401 and an undecodable one with the documented token message", async () => {
     const none = await fetch(`${probeBase}/private`);
     expect(none.status).toBe(401);
     expect(await none.json()).toEqual({ success: false, message: messages.general.unauthorized });

@@ -4,7 +4,7 @@ import { buildProfileUpdate } from "../src/services/profile-update.js";
 
 const now = new Date(Date.UTC(2026, 10, 22, 9));
 
-describe("PATCH /users body → document changes (spec §5, §7)", () => {
+describe("PATCH /users body → document changes (docs/product-rules.md#profile-update-sections, #api-calls)", () => {
   it("applies every section with its rules", () => {
     const r = buildProfileUpdate(
       {

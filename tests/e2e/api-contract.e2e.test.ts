@@ -1,5 +1,5 @@
 /**
- * The `/api` contract (spec §7) over HTTP through the Hosting emulator, against the whole local
+ * The `/api` contract (docs/product-rules.md#api-calls) over HTTP through the Hosting emulator, against the whole local
  * stack: every row called with a good request (response shape asserted), without a token, with
  * another member's token, and with malformed input (400, a Turkish message, and firebase-admin
  * showing that nothing was written). The rows × cases table is printed at the end.
@@ -47,7 +47,7 @@ interface Member {
   token: string;
 }
 
-/** A row of the table: the contract's endpoint in the notation of spec §7 (`/users/{id}`). */
+/** A row of the table: the contract's endpoint in the notation of docs/product-rules.md#api-calls (`/users/{id}`). */
 const rowOf = (e: Pick<Endpoint, "method" | "path">) =>
   `${e.method} ${e.path.replace(/:(\w+)/g, "{$1}")}`;
 
@@ -71,7 +71,7 @@ client.call = (async (method: string, path: string, opts?: Parameters<typeof cal
 
 const mail = (tag: string) => `${tag}.${run}@ornek.com.tr`;
 const ts = (ms: number) => Timestamp.fromMillis(ms);
-// Turkish text: letters of the Turkish alphabet, or (spec §8 writes some without diacritics) words.
+// Turkish text: letters of the Turkish alphabet, or (docs/product-rules.md#audience writes some without diacritics) words.
 const TURKISH = /[çğıöşüÇĞİÖŞÜ]|Lütfen|Geçersiz|gerekli|zorunlu|Sifre|karakter|Gecersiz/;
 
 async function makeMember(
@@ -306,7 +306,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  console.log(`\nAPI contract: spec §7 rows × cases\n${matrix.render()}\n`);
+  console.log(`\nAPI contract: docs/product-rules.md#api-calls rows × cases\n${matrix.render()}\n`);
   await admin.close();
 });
 
@@ -372,7 +372,7 @@ describe("registration", () => {
     mark(row, "good", 201);
     mark(row, "no token", "n/a", "(public; good case is tokenless)");
 
-    // Again within a minute: throttled, nothing new mailed. Taken e-mail: the spec's message.
+    // Again within a minute: throttled, nothing new mailed. Taken e-mail: the product rules' message.
     const again = await client.call("POST", "/auth/register-step-1", {
       token: other.token,
       body: { name: "Ayşe Yılmaz", email, password: PASSWORD },
@@ -1310,7 +1310,7 @@ describe("positions", () => {
     expect(
       (await db.doc(`projects/${P2}/positions/${P2_FE}/applications/${seeker.uid}`).get()).exists,
     ).toBe(false);
-    mark(row, "other's token", "403/409", "(rules of §5)");
+    mark(row, "other's token", "403/409", "(rules of docs/product-rules.md#apply-rules)");
 
     expectTurkish400(
       await client.call("POST", `/positions/${encodeURIComponent("x y")}/apply`, {
@@ -1334,7 +1334,7 @@ describe("positions", () => {
     );
     const twice = await client.call("POST", `/positions/${OPEN_FE}/apply`, { token: seeker.token });
     expect(twice.status).toBe(409);
-    // While the application waits for its selection the member counts as in a project (§4).
+    // While the application waits for its selection the member counts as in a project (docs/product-rules.md#one-project).
     const switchPosition = await client.call("PATCH", "/users", {
       token: seeker.token,
       body: { personalData: { position: "Tester" } },

@@ -68,7 +68,7 @@ describe.each([
     await page.getByLabel("E-posta").fill(email);
     await page.getByLabel(/^Şifre( \*)?$/).fill("kisa");
     await page.getByRole("button", { name: "Devam" }).click();
-    // sign-up checks only the length, and says only that (spec §5)
+    // sign-up checks only the length, and says only that (docs/product-rules.md#password-reset)
     await page.getByText("Şifre en az 8 karakter olmalıdır.").waitFor();
     await page.getByLabel(/^Şifre( \*)?$/).fill(PASSWORD);
     const before = Date.now() - 1000;
@@ -97,7 +97,7 @@ describe.each([
     await page.getByRole("button", { name: "Onayla" }).click();
     await page.getByText("Lütfen 6 haneli kodun tamamını girin.").waitFor();
 
-    // a wrong code, pasted: every box filled, then the §8 failure
+    // a wrong code, pasted: every box filled, then the docs/product-rules.md#screen-auth failure
     await pasteInto(page, "Onay kodunun 1. hanesi", wrong);
     for (let n = 1; n <= 6; n++) expect(await codeBox(page, n).inputValue()).toBe(wrong[n - 1]);
     await page.getByRole("button", { name: "Onayla" }).click();

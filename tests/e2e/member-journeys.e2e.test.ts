@@ -138,7 +138,7 @@ describe.each([
       denied: "permission-denied",
     });
 
-    // a pending application counts as being in a project (spec §4): a second one is refused
+    // a pending application counts as being in a project (docs/product-rules.md#one-project): a second one is refused
     await join.click();
     await toast(page, "Katılmış olduğunuz proje bulunmaktadır.");
     expect((await doc(paths.position(projectId, "pos-fe"))).applicantCount).toBe(1);

@@ -189,7 +189,7 @@ describe.each([
     await other.context.close();
   });
 
-  it("the manager uploads the project image: Storage, the project's imagePath and /projeler; §5 refusals send nothing", async () => {
+  it("the manager uploads the project image: Storage, the project's imagePath and /projeler; docs/product-rules.md#photo-rules refusals send nothing", async () => {
     const { pmEmail, projectId } = await seedProject(`${name}-gorsel`);
     const folder = `projects/${projectId}/image/`;
     const { context, page, errors } = await openMemberPage(browser(), viewport, pmEmail);
@@ -200,7 +200,7 @@ describe.each([
     const toast = (text: string) =>
       page.locator(".mantine-Notification-root").filter({ hasText: text }).waitFor();
 
-    // §5: the type, then the size, refused on the page before anything is sent
+    // docs/product-rules.md#photo-rules: the type, then the size, refused on the page before anything is sent
     await fileInput.setInputFiles(gifFile("logo.gif"));
     await toast("Sadece JPEG, PNG ve JPG formatları desteklenmektedir!");
     await fileInput.setInputFiles(oversizedPng("buyuk.png"));

@@ -1,7 +1,7 @@
 /**
  * Screen behaviours of the member side, through the built app and the whole local stack at phone
  * and desktop width: the rating popup's close and reload, the rating and skill averages, a pending
- * application counting as a project, the §8 texts of partial failures, API error events, the
+ * application counting as a project, the docs/product-rules.md#api-error-text texts of partial failures, API error events, the
  * e-mail confirmation result, the return after login and the birth-date bounds.
  */
 import type { Locator, Page } from "playwright-core";

@@ -1,4 +1,4 @@
-/** Junior and Senior directories (spec §2 Directories, §9) at phone, tablet and desktop widths. */
+/** Junior and Senior directories (docs/product-rules.md#screen-directories) at phone, tablet and desktop widths. */
 import { trLower } from "@platform/common";
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";

@@ -1,4 +1,4 @@
-/** Home page and FAQ page (spec §2 Home, FAQ) at phone, tablet and desktop widths. */
+/** Home page and FAQ page (docs/product-rules.md#screen-home, #screen-faq) at phone, tablet and desktop widths. */
 import type { Locator } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { suiteBrowser, screenshot, viewports } from "../support/browser.js";

@@ -1,4 +1,4 @@
-/** The four legal pages (spec §1, §2) with their query parameters, at three widths. */
+/** The four legal pages (docs/product-rules.md#screen-legal) with their query parameters, at three widths. */
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { suiteBrowser, screenshot, viewports } from "../support/browser.js";

@@ -1,4 +1,4 @@
-/** Public profiles /junior/{userName} and /senior/{userName} (spec §2 Public user detail, §6). */
+/** Public profiles /junior/{userName} and /senior/{userName} (docs/product-rules.md#screen-public-profile, #access-email). */
 import { GENDER_LABELS } from "@platform/common";
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";

@@ -1,4 +1,4 @@
-/** The projects screen (spec §2 Projects, §4) at phone, tablet and desktop widths. */
+/** The projects screen (docs/product-rules.md#screen-projects, #project-status) at phone, tablet and desktop widths. */
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { suiteBrowser, screenshot, viewports } from "../support/browser.js";

@@ -142,7 +142,7 @@ describe("storage.rules matrix", () => {
     expect(result.mismatches).toEqual([]);
   });
 
-  it("accepts a photo of exactly 5 MB and refuses one byte more (spec §5: at most 5MB)", async () => {
+  it("accepts a photo of exactly 5 MB and refuses one byte more (docs/product-rules.md#photo-rules: at most 5MB)", async () => {
     const owner = clients.storage.owner;
     const fiveMb = Buffer.alloc(5 * 1024 * 1024, 1);
     expect(

@@ -1,6 +1,6 @@
 /**
  * Files the browser suites hand to a file input: real PNG images of a chosen size, and files the
- * §5 checks refuse (another type, one byte over 5 MB).
+ * docs/product-rules.md#photo-rules checks refuse (another type, one byte over 5 MB).
  */
 import { PNG } from "pngjs";
 
@@ -53,7 +53,7 @@ export const largePng = (name: string): UploadFile => ({
   buffer: pngImage(1100, 1100, true),
 });
 
-/** A 1×1 GIF: a real image of a type §5 refuses. */
+/** A 1×1 GIF: a real image of a type docs/product-rules.md#photo-rules refuses. */
 export const gifFile = (name: string): UploadFile => ({
   name,
   mimeType: "image/gif",

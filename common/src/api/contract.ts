@@ -1,5 +1,5 @@
 /**
- * The `/api` contract: every endpoint declared once (define.ts), grouped as the spec §7 table
+ * The `/api` contract: every endpoint declared once (define.ts), grouped as the docs/product-rules.md#api-calls table
  * groups them. `endpoints` lists them in the order the functions register them, which matters
  * where paths overlap (`/users/me/export` before `/users/:id`).
  */

@@ -33,7 +33,7 @@ export const newPasswordField = (texts: PasswordTexts) =>
       z.maxLength(PASSWORD_LENGTH.max, { error: texts.tooLong }),
     );
 
-/** The reset screen's password: the same bounds, every refusal with the §8 reset text. */
+/** The reset screen's password: the same bounds, every refusal with the reset screen's text (docs/product-rules.md#password-reset). */
 export const resetPasswordField = newPasswordField(NEW_PASSWORD_TEXTS);
 
 /** A member's name (rules/name.ts): Turkish title case, 2 to 80 characters. */
@@ -50,7 +50,7 @@ export const nameField = z.pipe(
     ),
 );
 
-/** Form booleans: true, "true", "on" → true; false, "", "false", null, absent → false (spec §5). */
+/** Form booleans: true, "true", "on" → true; false, "", "false", null, absent → false (docs/product-rules.md#form-booleans). */
 export const formBoolean = z.pipe(
   z.optional(
     z.union(

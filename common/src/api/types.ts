@@ -1,5 +1,5 @@
 /**
- * Shapes of the `/api` responses (spec §7), shared by the functions that produce them and the web
+ * Shapes of the `/api` responses (docs/product-rules.md#api-answers), shared by the functions that produce them and the web
  * app that reads them. Every answer is `{ success, data?, message? }`; dates are ISO strings.
  */
 import type {
@@ -66,7 +66,7 @@ export interface TeamMemberDto {
   position: Named;
   /** "MANAGER" for the project's Junior Project Manager, otherwise "MEMBER". */
   role: "MANAGER" | "MEMBER";
-  /** Only for a viewer in the same project, HR and admin (spec §6). */
+  /** Only for a viewer in the same project, HR and admin (docs/product-rules.md#access-email). */
   email?: string;
 }
 
@@ -82,7 +82,7 @@ export interface PositionDto {
   filledBy: string | null;
   /** Whether the signed-in caller has applied to it. */
   hasApplied?: boolean;
-  /** The project with its team, as the positions screen reads it (spec §3). */
+  /** The project with its team, as the positions screen reads it (docs/product-rules.md#api-calls). */
   projectId: { _id: string; title: string; status: ProjectStatus; teamMembers: TeamMemberDto[] };
 }
 
@@ -130,7 +130,7 @@ export interface ImageDto {
   imageType: "Profile" | "Logo";
   contentType: string;
   size: number;
-  /** The image bytes, base64 (spec §3). */
+  /** The image bytes, base64 (docs/product-rules.md#photo-rules). */
   content: string;
   /** The same as a data: URL, ready for an <img src>. */
   dataUrl: string;

@@ -1,7 +1,7 @@
 /**
- * The address of a profile is "country - city" (spec §3) chosen from the reference lists in
+ * The address of a profile is "country - city" (docs/product-rules.md#profile-address) chosen from the reference lists in
  * `lookups/countries` and `lookups/countries/cities/{isoCode}`: the city must belong to the
- * chosen country (spec §5). Pure: the lists come in.
+ * chosen country (docs/product-rules.md#profile-address). Pure: the lists come in.
  */
 import { messages } from "../messages.js";
 import { trLower } from "../text/turkish.js";

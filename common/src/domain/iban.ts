@@ -1,5 +1,5 @@
 /**
- * Turkish IBANs for the profit share (spec §1): "TR" and 24 digits, checked with the ISO 13616
+ * Turkish IBANs for the profit share (docs/product-rules.md#profit-share-iban): "TR" and 24 digits, checked with the ISO 13616
  * mod-97 checksum. The same functions run in the form and in the API. Pure.
  */
 import { messages } from "../messages.js";

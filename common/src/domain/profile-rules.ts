@@ -1,5 +1,5 @@
 /**
- * Normalisation of the profile sections a member saves (spec §5): lists are always lists, empty
+ * Normalisation of the profile sections a member saves (docs/product-rules.md#profile-update-sections): lists are always lists, empty
  * language rows and education entries are dropped, social links are kept only when filled, the
  * birth date is a past calendar date and the telephone is digits only. Pure functions; the
  * current time comes in as `now`.
@@ -13,7 +13,7 @@ import { messages } from "../messages.js";
 
 export type Result<T> = { ok: true; value: T } | { ok: false; message: string };
 
-/** A list field: the list itself, or an empty list when the value is not a list (spec §5). */
+/** A list field: the list itself, or an empty list when the value is not a list (docs/product-rules.md#profile-update-sections). */
 export function toList(value: unknown): unknown[] {
   return Array.isArray(value) ? value : [];
 }
@@ -40,7 +40,7 @@ export function normalizeNamedList(value: unknown): Named[] {
   return out;
 }
 
-/** Language rows without a language or a level are dropped (spec §5). */
+/** Language rows without a language or a level are dropped (docs/product-rules.md#profile-update-sections). */
 export function normalizeLanguages(value: unknown): Result<LanguageSkill[]> {
   const out: LanguageSkill[] = [];
   const seen = new Set<string>();
@@ -59,7 +59,7 @@ export function normalizeLanguages(value: unknown): Result<LanguageSkill[]> {
   return { ok: true, value: out };
 }
 
-/** Education and certificate entries trimmed; empty ones ignored (spec §5). */
+/** Education and certificate entries trimmed; empty ones ignored (docs/product-rules.md#profile-update-sections). */
 export function normalizeEduCert(value: unknown): string[] {
   return toList(value)
     .map(text)
@@ -67,7 +67,7 @@ export function normalizeEduCert(value: unknown): string[] {
 }
 
 /**
- * Social links as "network:address" strings (spec §3), only the filled ones (spec §5), one per
+ * Social links as "network:address" strings (docs/product-rules.md#profile-fields), only the filled ones (docs/product-rules.md#profile-update-sections), one per
  * network (the last one given wins). Unknown networks are refused.
  */
 export function normalizeSocialMedias(value: unknown): Result<string[]> {
@@ -92,11 +92,11 @@ export function normalizeSocialMedias(value: unknown): Result<string[]> {
   };
 }
 
-/** The birth-date year dropdown spans this many years, this year included (spec §5, §9). */
+/** The birth-date year dropdown spans this many years, this year included (docs/product-rules.md#profile-birth-date). */
 export const BIRTH_YEAR_SPAN = 100;
 
 /**
- * The bounds of a birth date (spec §5): not after today, not before 1 January of the oldest year
+ * The bounds of a birth date (docs/product-rules.md#profile-birth-date): not after today, not before 1 January of the oldest year
  * of the dropdown — both Istanbul calendar days, as "yyyy-MM-dd".
  */
 export function birthDateBounds(now: Date): { min: string; max: string } {
@@ -142,14 +142,14 @@ export function parseBirthDate(value: unknown, now: Date): Result<string> {
   return { ok: true, value: iso };
 }
 
-/** Telephone: digits only (spec §5), at most 15 (E.164 length). Empty clears it. */
+/** Telephone: digits only (docs/product-rules.md#profile-telephone), at most 15 (E.164 length). Empty clears it. */
 export function normalizeTelephone(value: unknown): Result<string> {
   const raw = text(value);
   if (!/^\d{0,15}$/.test(raw)) return { ok: false, message: messages.users.telephoneDigits };
   return { ok: true, value: raw };
 }
 
-/** "country - city" (spec §3). Objects {country, city} are joined the same way. */
+/** "country - city" (docs/product-rules.md#profile-address). Objects {country, city} are joined the same way. */
 export function normalizeAddress(value: unknown): string {
   if (typeof value === "object" && value !== null) {
     const country = text((value as { country?: unknown }).country);

@@ -1,5 +1,5 @@
 /**
- * Rules about projects, positions and applications (spec §1, §5, §6). Pure: the clock comes in
+ * Rules about projects, positions and applications (docs/product-rules.md#apply-rules, #project-manager). Pure: the clock comes in
  * as `now`, nothing here reads Firestore.
  */
 import type { MemberType, PositionStatus } from "../model/enums.js";
@@ -7,10 +7,10 @@ import { addDays, istanbulParts, istanbulTime } from "./business-time.js";
 import { messages } from "../messages.js";
 import { trLower } from "../text/turkish.js";
 
-/** The position whose holder edits the project and adds positions (spec §1, §6). */
+/** The position whose holder edits the project and adds positions (docs/product-rules.md#project-manager). */
 export const PROJECT_MANAGER_POSITION = "Project Manager";
 
-/** Length of an open position's application window (spec §1). */
+/** Length of an open position's application window (docs/product-rules.md#position-window). */
 export const APPLICATION_WINDOW_HOURS = 24;
 
 /** Position names compare without regard to surrounding spaces or (Turkish) letter case. */
@@ -19,14 +19,14 @@ export function samePositionName(a: string | null | undefined, b: string | null 
   return trLower(a.trim()) === trLower(b.trim());
 }
 
-/** A Junior whose position is Project Manager (the only one who may apply early, spec §1). */
+/** A Junior whose position is Project Manager (the only one who may apply early, docs/product-rules.md#junior-pm-priority). */
 export function isJuniorProjectManager(type: MemberType, positionName: string | null | undefined) {
   return type === "JUNIOR" && samePositionName(positionName, PROJECT_MANAGER_POSITION);
 }
 
 /**
  * Editing a project and its positions: the member's position name is exactly 'Project Manager'
- * (spec §6) and they are that project's manager.
+ * (docs/product-rules.md#project-manager) and they are that project's manager.
  */
 export function canManageProject(
   uid: string,
@@ -36,13 +36,13 @@ export function canManageProject(
   return hasProjectManagerPosition(positionName) && !!managerId && managerId === uid;
 }
 
-/** The position that may manage projects: its name is exactly 'Project Manager' (spec §6). */
+/** The position that may manage projects: its name is exactly 'Project Manager' (docs/product-rules.md#project-manager). */
 export const hasProjectManagerPosition = (positionName: string | null | undefined) =>
   positionName === PROJECT_MANAGER_POSITION;
 
 /**
  * The end of the Junior-Project-Manager-only period of a project: the first Saturday 12:00
- * (Istanbul) after it went live (spec §1).
+ * (Istanbul) after it went live (docs/product-rules.md#junior-pm-priority).
  */
 export function juniorPmPriorityEndsAt(liveSince: Date): Date {
   const p = istanbulParts(liveSince);
@@ -122,7 +122,7 @@ export function appliedInCurrentWindow(
 }
 
 /**
- * May this member apply to this position now? Every rule of spec §1 and §5, in the order a
+ * May this member apply to this position now? Every rule of docs/product-rules.md#apply-rules, in the order a
  * member would want to hear about them.
  */
 export function checkApplication(input: {

@@ -1,5 +1,5 @@
 /**
- * The e-mail code of sign-up step 2 (design §4): six digits, valid 10 minutes, 5 attempts, a new
+ * The e-mail code of sign-up step 2 (docs/product-rules.md#registration-code): six digits, valid 10 minutes, 5 attempts, a new
  * code at most once a minute. Pure: `now` and the random source come in.
  */
 import { foldEmail } from "../text/email.js";

@@ -1,5 +1,5 @@
 /**
- * Rules of the weekly survey (spec §1, §5, design §4). Pure: `now` comes in.
+ * Rules of the weekly survey (docs/product-rules.md#votes-weekly-window, #votes-submission). Pure: `now` comes in.
  */
 import { RATING_CATEGORIES } from "../model/enums.js";
 import type { VoteKind, VoteStatus } from "../model/enums.js";
@@ -58,7 +58,7 @@ const isRating = (v: unknown): v is number =>
   typeof v === "number" && Number.isInteger(v) && v >= RATING_MIN && v <= RATING_MAX;
 
 /**
- * Validates a survey answer for a vote of `kind` over `skills` (spec §5):
+ * Validates a survey answer for a vote of `kind` over `skills` (docs/product-rules.md#votes-submission):
  * - PEER and SKILL votes rate all five categories from 1 to 5;
  * - SKILL votes (a Senior rating a Junior) also rate every listed skill from 0 to 5, 0 when unrated;
  * - MENTOR votes (a Junior about their mentor) carry no ratings, only the removal request;

@@ -1,6 +1,6 @@
 /**
- * Shapes of every Firestore document of the platform (spec §3, design §3). Field names follow the
- * specification where it names them. Paths are in `collections.ts`; who reads and writes each
+ * Shapes of every Firestore document of the platform (docs/product-rules.md#entities). Field names follow the
+ * product rules where they name them. Paths are in `collections.ts`; who reads and writes each
  * collection is in common/README.md and enforced by firestore.rules.
  */
 import type {
@@ -36,12 +36,12 @@ export type RatingAverages = Record<RatingCategory, number>;
 /** `users/{uid}`: the public profile, readable by everyone once complete (the member always). */
 export interface UserDoc {
   name: string;
-  /** Slug of the name for /junior/{userName} and /senior/{userName} (spec §2). */
+  /** Slug of the name for /junior/{userName} and /senior/{userName} (docs/product-rules.md#username-slug). */
   userName: string;
   type: MemberType;
   position: Named | null;
   gender: Gender | null;
-  /** "country - city" (spec §3), e.g. "Türkiye - İstanbul". */
+  /** "country - city" (docs/product-rules.md#profile-address), e.g. "Türkiye - İstanbul". */
   address: string;
   /** ISO date "YYYY-MM-DD" (a calendar date, not an instant); "" when unknown. */
   birthDate: string;
@@ -49,7 +49,7 @@ export interface UserDoc {
   skills: Named[];
   languages: LanguageSkill[];
   edu_cert: string[];
-  /** "linkedin:https://…", "github:https://…" (spec §3). */
+  /** "linkedin:https://…", "github:https://…" (docs/product-rules.md#profile-fields). */
   social_medias: string[];
   /** Storage path of the profile photo, or null. */
   photoPath: string | null;
@@ -60,10 +60,10 @@ export interface UserDoc {
   /** Average skill rating per skill name (Seniors' skill survey). */
   skillVotes: Record<string, number>;
   skillVoteCounts: Record<string, number>;
-  /** The one active project (spec §1), or null. */
+  /** The one active project (docs/product-rules.md#one-project), or null. */
   currentProjectId: string | null;
   currentProjectTitle: string | null;
-  /** Lower-cased Turkish-aware substrings of name and position: directory search (spec §2). */
+  /** Lower-cased Turkish-aware substrings of name and position: directory search (docs/product-rules.md#screen-directories). */
   searchKeys: string[];
   /** Turkish collation key of the name (`nameSortKey`): the directory's order. */
   nameSort: string;
@@ -114,13 +114,13 @@ export function newUserProfile(name: string): Omit<UserDoc, "createdAt" | "updat
 /** `users/{uid}/private/state`: server only; a missing document means no pending application. */
 export interface UserStateDoc {
   /**
-   * The member's application still waiting for its selection (spec §4: after applying the member
+   * The member's application still waiting for its selection (docs/product-rules.md#one-project: after applying the member
    * counts as in a project). Set by `apply`; cleared when the application is decided.
    */
   activeApplication: { projectId: string; positionId: string } | null;
 }
 
-/** `users/{uid}/private/contact`: readable by the user, teammates (e-mail, spec §6), HR, admin. */
+/** `users/{uid}/private/contact`: readable by the user, teammates (e-mail, docs/product-rules.md#access-email), HR, admin. */
 export interface UserContactDoc {
   email: string;
   isEmailVerified: boolean;
@@ -160,7 +160,7 @@ export function newUserDetails(): UserDetailsDoc {
   };
 }
 
-/** `users/{uid}/feedbacks/{feedbackId}`: written feedback with its author (spec §1). */
+/** `users/{uid}/feedbacks/{feedbackId}`: written feedback with its author (docs/product-rules.md#votes-anonymity). */
 export interface FeedbackDoc {
   evaluatorId: string;
   evaluatorUser: { name: string; userName: string; position: Named | null };
@@ -184,7 +184,7 @@ export interface ProjectDoc {
   definition: string;
   type: ProjectType;
   status: ProjectStatus;
-  /** Visible to visitors once live (Friday 12:00 go-live, spec §1). */
+  /** Visible to visitors once live (Friday 12:00 go-live, docs/product-rules.md#project-go-live). */
   isLive: boolean;
   /** When a queued project goes live; the go-live job takes them in this order. */
   goLiveAt: TimestampLike | null;
@@ -195,7 +195,7 @@ export interface ProjectDoc {
   memberCount: number;
   allPositionCount: number;
   openPositionCount: number;
-  /** The Junior Project Manager; the only member who edits the project (spec §1). */
+  /** The Junior Project Manager; the only member who edits the project (docs/product-rules.md#project-manager). */
   managerId: string | null;
   /** Storage path of the project image, or null. */
   imagePath: string | null;
@@ -216,7 +216,7 @@ export interface PositionDoc {
   type: MemberType;
   expectations: string[];
   status: PositionStatus;
-  /** The 24-hour application window (spec §1); extended by 24 h while nobody applies. */
+  /** The 24-hour application window (docs/product-rules.md#position-window); extended by 24 h while nobody applies. */
   windowStartsAt: TimestampLike | null;
   windowEndsAt: TimestampLike | null;
   applicantCount: number;
@@ -231,7 +231,7 @@ export interface ApplicationDoc {
   projectId: string;
   positionId: string;
   status: ApplicationStatus;
-  /** Average rating at application time: the selection rule's first criterion (design §4). */
+  /** Average rating at application time: the selection rule's first criterion (docs/product-rules.md#selection). */
   ratingAtApply: number;
   appliedAt: TimestampLike;
   decidedAt: TimestampLike | null;
@@ -311,7 +311,7 @@ export interface VoteAnswerDoc {
   aggregatedAt: TimestampLike | null;
 }
 
-/** `removalReviews/{projectId}_{uid}_{weekId}`: for an operations specialist (spec §1). */
+/** `removalReviews/{projectId}_{uid}_{weekId}`: for an operations specialist (docs/product-rules.md#removal-threshold). */
 export interface RemovalReviewDoc {
   projectId: string;
   projectTitle: string;
@@ -362,7 +362,7 @@ export interface PayoutStatementDoc {
 
 /** `config/platform`. */
 export interface PlatformConfigDoc {
-  /** Platform share of net profit (spec §1: 10%, changeable). */
+  /** Platform share of net profit (docs/product-rules.md#profit-rate: 10%, changeable). */
   profitRate: number;
   /** The rate members were last mailed about; a sweep mails everyone when it differs. */
   announcedProfitRate: number;
@@ -398,7 +398,7 @@ export interface MailDoc {
   createdAt: TimestampLike;
 }
 
-/** `images/{imageId}`: an uploaded profile photo or project image (spec §3 Image). */
+/** `images/{imageId}`: an uploaded profile photo or project image (docs/product-rules.md#photo-rules). */
 export interface ImageDoc {
   relatedId: string;
   relatedType: "User" | "Project";

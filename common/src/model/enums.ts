@@ -1,4 +1,4 @@
-/** Value sets of spec §3 and §9, stored as these strings so the console stays readable. */
+/** Value sets of docs/product-rules.md#entities, stored as these strings so the console stays readable. */
 
 export const MEMBER_TYPES = ["JUNIOR", "SENIOR"] as const;
 export type MemberType = (typeof MEMBER_TYPES)[number];
@@ -14,7 +14,7 @@ export const GENDER_LABELS: Record<Gender, string> = {
 export const PROJECT_TYPES = ["MOBILE", "WEB", "OTHER"] as const;
 export type ProjectType = (typeof PROJECT_TYPES)[number];
 
-/** Only "Ongoing" is displayed as running (spec §4); "Completed" has a colour but no path to it. */
+/** Only "Ongoing" is displayed as running (docs/product-rules.md#project-status); "Completed" has a colour but no path to it. */
 export const PROJECT_STATUSES = ["NotStarted", "Ongoing", "Completed"] as const;
 export type ProjectStatus = (typeof PROJECT_STATUSES)[number];
 
@@ -30,11 +30,11 @@ export type LanguageLevel = (typeof LANGUAGE_LEVELS)[number];
 export const SOCIAL_NETWORKS = ["linkedin", "instagram", "github", "behance", "website"] as const;
 export type SocialNetwork = (typeof SOCIAL_NETWORKS)[number];
 
-/** Custom-claim roles (design §4); absent = ordinary member. */
+/** Custom-claim roles (docs/product-rules.md#access-staff); absent = ordinary member. */
 export const ROLES = ["hr", "ops", "admin"] as const;
 export type Role = (typeof ROLES)[number];
 
-/** The five anonymous rating categories (spec §3 totalRate). */
+/** The five anonymous rating categories (docs/product-rules.md#votes-submission). */
 export const RATING_CATEGORIES = [
   "timeControl",
   "communication",
@@ -62,14 +62,14 @@ export const NOTIFICATION_TYPES = [
   "PROJECT_HIRING",
   "PROJECT_USER_LEFT",
   "PROJECT_TO_LIVE",
-  /** A month's profit share is held until the member saves an IBAN (spec §1 payment). */
+  /** A month's profit share is held until the member saves an IBAN (docs/product-rules.md#profit-share-iban). */
   "PROFIT_SHARE_HELD",
   /** A held profit share became payable after the member saved an IBAN. */
   "PROFIT_SHARE_RELEASED",
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
-/** Who rates whom in the weekly survey (design §4). */
+/** Who rates whom in the weekly survey (docs/product-rules.md#votes-who-rates-whom). */
 export const VOTE_KINDS = ["PEER", "SKILL", "MENTOR"] as const;
 export type VoteKind = (typeof VOTE_KINDS)[number];
 

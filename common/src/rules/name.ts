@@ -1,5 +1,5 @@
 /**
- * A member's name and surname: written in Turkish title case (spec §5) and 2 to 80 characters
+ * A member's name and surname: written in Turkish title case (docs/product-rules.md#registration-steps) and 2 to 80 characters
  * once written so; the same in the sign-up form, the profile modal and the API.
  */
 import { messages } from "../messages.js";

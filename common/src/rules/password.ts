@@ -1,6 +1,6 @@
 /**
  * The rule for a password a member chooses (sign-up and reset alike): 8 to 128 characters, only
- * the length is checked (spec §5). The texts differ by screen: the reset screen's §8 text names the
+ * the length is checked (docs/product-rules.md#registration-steps). The texts differ by screen: the reset screen's text (docs/product-rules.md#password-reset) names the
  * rule as a whole, sign-up says which bound was missed.
  */
 import { messages } from "../messages.js";

@@ -1,4 +1,4 @@
-/** Turkish-aware text helpers: casing (İ/ı), slugs and directory search keys (spec §2, §5). */
+/** Turkish-aware text helpers: casing (İ/ı), slugs and directory search keys (docs/product-rules.md#screen-directories, #username-slug). */
 
 const LOCALE = "tr-TR";
 
@@ -29,7 +29,7 @@ const TRANSLITERATION: Record<string, string> = {
 };
 
 /**
- * The userName slug of spec §2: lower-cased, Turkish letters transliterated, spaces as hyphens.
+ * The userName slug of docs/product-rules.md#username-slug: lower-cased, Turkish letters transliterated, spaces as hyphens.
  * "Çağrı Işık" → "cagri-isik". Other characters outside [a-z0-9-] are dropped.
  */
 export function slugifyName(name: string): string {

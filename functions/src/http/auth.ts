@@ -1,6 +1,6 @@
 /**
  * Firebase ID tokens as `Authorization: Bearer <token>`, verified with firebase-admin. Roles are
- * the custom claim `role` (design §4).
+ * the custom claim `role` (docs/product-rules.md#access-staff).
  */
 import type { Request } from "express";
 import { ROLES, type Role } from "@platform/common";

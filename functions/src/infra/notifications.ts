@@ -1,4 +1,4 @@
-/** The notification document of spec §4, as the API and the jobs write it. */
+/** The notification document of docs/product-rules.md#notification-types, as the API and the jobs write it. */
 import type { NotificationDoc, NotificationType } from "@platform/common";
 import { ts } from "./firestore.js";
 

@@ -2,7 +2,7 @@
  * Every few minutes: each seat opened since the last run (recorded by `recordSeatOpening` when a
  * position is added or a seat is reopened after a leave or a removal) is announced with
  * PROJECT_HIRING to every member who could take it: same member type and position, profile
- * complete, not in a project and no application waiting for its selection (spec §4: that counts
+ * complete, not in a project and no application waiting for its selection (docs/product-rules.md#one-project: that counts
  * as being in a project), the member who just left the seat excepted. The team hears of it when the
  * seat opens. Pages of members commit
  * with the opening's cursor, and notification ids come from the event, so a crash or a second

@@ -1,6 +1,6 @@
 /**
  * Every few minutes: when an admin has changed `config/platform.profitRate` in the console, every
- * member is mailed the new rate (spec §1), then `announcedProfitRate` records it. Mails go out in
+ * member is mailed the new rate (docs/product-rules.md#profit-rate), then `announcedProfitRate` records it. Mails go out in
  * pages committed with the announcement's cursor, so a crash resumes without mailing anyone twice.
  * If the rate changes again before the announcement is finished, a new one starts for the newest
  * rate: members hear the rate that applies. The rate in force and the announcement (shown on the

@@ -1,6 +1,6 @@
 /**
  * Every few minutes: removal reviews on which an operations specialist has recorded a decision
- * in the console are applied (spec §1, design §4), each in one transaction that also marks the
+ * in the console are applied (docs/product-rules.md#removal-decision), each in one transaction that also marks the
  * review applied, so a decision takes effect exactly once.
  * REMOVE: membership ended, the member off the team and free to join another project, the seat
  * reopened with a fresh 24-hour window, PROJECT_USER_DISCARDED to them and PROJECT_HIRING to the

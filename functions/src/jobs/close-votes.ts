@@ -1,5 +1,5 @@
 /**
- * Saturday 00:00, the end of Friday 23:59: the week's vote closes (spec §1, §3, design §4).
+ * Saturday 00:00, the end of Friday 23:59: the week's vote closes (docs/product-rules.md#votes-aggregation).
  * 1. Votes still pending expire.
  * 2. Removal requests from 50% or more of the other members open a removal review for an
  *    operations specialist (one per project, member and week; a decision already taken is kept).

@@ -1,5 +1,5 @@
 /**
- * Friday 12:00: the next queued project goes live (spec §1); its open positions get their
+ * Friday 12:00: the next queued project goes live (docs/product-rules.md#project-go-live); its open positions get their
  * 24-hour window (the Junior Project Manager's seat from now, the others from Saturday 12:00,
  * when the Junior-Project-Manager-only period enforced by `apply` ends), and every member gets
  * PROJECT_TO_LIVE.

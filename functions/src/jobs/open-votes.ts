@@ -1,5 +1,5 @@
 /**
- * Friday 12:00: the week's vote opens (spec §1, design §4). Every live team of two or more gets
+ * Friday 12:00: the week's vote opens (docs/product-rules.md#votes-who-rates-whom). Every live team of two or more gets
  * its pending votes (who votes on whom: `planTeamVotes`) and each voter a PROJECT_USER_VOTETIME
  * notification carrying the vote id. A team is done when its run record is written, after all
  * its votes; votes that exist already (an interrupted run) are left untouched, answered or not.

@@ -1,5 +1,5 @@
 /**
- * The monthly profit share (spec §1, design §4). From the 15th on, every month whose net profit
+ * The monthly profit share (docs/product-rules.md#profit-share-computation). From the 15th on, every month whose net profit
  * an admin has entered in `payouts/{YYYY-MM}` and that is not computed yet gets its statements
  * (one per member, id = uid) and its summary. The rate is read once, when the month's run
  * starts, and kept in its run record, so a resumed run computes exactly what the first one did.

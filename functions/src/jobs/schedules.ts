@@ -38,7 +38,7 @@ export const JOB_SCHEDULES: Record<JobName, JobSchedule> = {
     what: "the week's votes for every live team; PROJECT_USER_VOTETIME to each voter",
   },
   "close-votes": {
-    // The vote takes answers through Friday 23:59 (spec §1): it closes when Saturday begins.
+    // The vote takes answers through Friday 23:59 (docs/product-rules.md#votes-weekly-window): it closes when Saturday begins.
     cron: "0 0 * * 6",
     when: "Saturday 00:00",
     what: "ratings and skill averages, feedback, removal reviews; PROJECT_USER_VOTECOMPLETED",

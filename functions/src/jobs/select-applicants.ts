@@ -1,6 +1,5 @@
 /**
- * Every few minutes: open positions whose 24-hour window has ended get their selection (spec §1,
- * design §4). One transaction per position re-reads everything it decides on, so a second run,
+ * Every few minutes: open positions whose 24-hour window has ended get their selection (docs/product-rules.md#selection). One transaction per position re-reads everything it decides on, so a second run,
  * a concurrent run or an application arriving meanwhile cannot make it decide twice.
  * - Someone chosen: they join the team (member record, team strip, counts, their current project;
  *   the project's manager when the seat is the Junior Project Manager's; the project starts with

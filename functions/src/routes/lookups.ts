@@ -1,4 +1,4 @@
-/** Lookups live at the API root: /skills and /locations/... (spec §7), and the health check. */
+/** Lookups live at the API root: /skills and /locations/... (docs/product-rules.md#api-calls), and the health check. */
 import { contract } from "@platform/common/api";
 import { endpoint } from "../http/endpoint.js";
 import * as lookups from "../services/lookups.js";

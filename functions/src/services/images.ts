@@ -1,5 +1,5 @@
 /**
- * Profile photos and project images (spec §3, §5): stored in Cloud Storage, recorded in `images`,
+ * Profile photos and project images (docs/product-rules.md#photo-rules): stored in Cloud Storage, recorded in `images`,
  * with the path on the user (`photoPath`) or the project (`imagePath`). At most one image per
  * owner and kind: a new one replaces the old.
  */
@@ -21,7 +21,7 @@ import { data, projectRef, userRef } from "./refs.js";
 import { productionDeps } from "../composition-root.js";
 import type { ServiceDeps } from "./deps.js";
 
-/** The §5 limits, shared with the web app's checks before an upload. */
+/** The docs/product-rules.md#photo-rules limits, shared with the web app's checks before an upload. */
 export const MAX_IMAGE_BYTES = IMAGE_MAX_BYTES;
 const DECLARED_TYPES: readonly string[] = IMAGE_TYPES;
 

@@ -47,7 +47,7 @@ export async function cities(
 
 /**
  * A profile address ("country - city") must name a country of `lookups/countries` and, when it
- * names a city, one of that country's cities (spec §5): otherwise a 400 with the Turkish reason.
+ * names a city, one of that country's cities (docs/product-rules.md#profile-address): otherwise a 400 with the Turkish reason.
  */
 export async function assertAddressInLookups(
   address: string,

@@ -1,6 +1,6 @@
 /**
- * The section-shaped body of `PATCH /users` (spec §7) turned into document changes with the rules
- * of spec §5. Pure apart from the clock passed in.
+ * The section-shaped body of `PATCH /users` (docs/product-rules.md#api-calls) turned into document changes with the rules
+ * of docs/product-rules.md#profile-update-sections. Pure apart from the clock passed in.
  */
 import {
   type Gender,

@@ -44,7 +44,7 @@ export function canSee(
   );
 }
 
-/** E-mails of the team when the viewer may see them (same project, HR, admin; spec §6). */
+/** E-mails of the team when the viewer may see them (same project, HR, admin; docs/product-rules.md#access-email). */
 export async function teamEmails(
   db: Firestore,
   viewer: AuthUser | null,

@@ -1,5 +1,5 @@
 /**
- * The three registration steps (design §4). Step 1 creates an unverified Auth account and mails a
+ * The three registration steps (docs/product-rules.md#registration-steps). Step 1 creates an unverified Auth account and mails a
  * six-digit code; starting an unfinished registration over replaces that account with a new uid, so
  * every earlier password, ID token and refresh token of the address dies with it. Step 2 proves
  * the code and hands out a single-use registration token; from then on only its holder can finish

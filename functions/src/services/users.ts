@@ -25,7 +25,7 @@ import { assertAddressInLookups } from "./lookups.js";
 import { productionDeps } from "../composition-root.js";
 import type { ServiceDeps } from "./deps.js";
 
-/** Whether `viewer` and `uid` are active members of the same project (spec §6). */
+/** Whether `viewer` and `uid` are active members of the same project (docs/product-rules.md#access-email). */
 async function inSameProject(db: Firestore, viewerUid: string, target: UserDoc): Promise<boolean> {
   if (!target.currentProjectId) return false;
   const viewer = data(await userRef(db, viewerUid).get());

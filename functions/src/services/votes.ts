@@ -59,7 +59,7 @@ export async function pendingVote(
   return pendingVoteDto(voteId, await ownVote(db, uid, voteId));
 }
 
-/** Submits a vote once, by its voter, while the week's vote is open (spec §1, §5). */
+/** Submits a vote once, by its voter, while the week's vote is open (docs/product-rules.md#votes-submission). */
 export async function completeVote(
   uid: string,
   voteId: string,
@@ -97,7 +97,7 @@ export async function completeVote(
   return { voteId, status: "COMPLETED" as const };
 }
 
-/** Written feedback about a member: their own, or anyone's for HR and admin (spec §1). */
+/** Written feedback about a member: their own, or anyone's for HR and admin (docs/product-rules.md#votes-anonymity). */
 export async function feedbacks(
   viewer: AuthUser,
   userId: string | undefined,
@@ -111,7 +111,7 @@ export async function feedbacks(
 
 /**
  * A Junior asks to end the work with the Senior of their project: a removal request on the
- * mentor for the coming vote (design §4), counted with the week's other removal requests.
+ * mentor for the coming vote (docs/product-rules.md#mentor-end), counted with the week's other removal requests.
  */
 export async function discardWantedSenior(
   uid: string,

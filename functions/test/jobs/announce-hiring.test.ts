@@ -69,7 +69,7 @@ describe("announce-hiring", () => {
     });
   });
 
-  it("passes over a free member whose application waits for its selection (spec §4)", async () => {
+  it("passes over a free member whose application waits for its selection (docs/product-rules.md#one-project)", async () => {
     const db = await seatReopened();
     await put(db, build.state("free2", { projectId: "other", positionId: "fe" }));
     await run(announceHiring, db, istanbulTime(2026, 11, 23, 10, 10));

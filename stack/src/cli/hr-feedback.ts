@@ -1,6 +1,6 @@
 /**
  * `npm run hr-feedback -- <hr e-mail> [<userName>]`: what an HR specialist may read of the written
- * feedback (spec §1), read as them: the script signs in with their account (password from
+ * feedback (docs/product-rules.md#votes-anonymity), read as them: the script signs in with their account (password from
  * HR_PASSWORD, else asked) and reads through firestore.rules, so it shows exactly what the role
  * allows and nothing more (the Firebase console would show everything). With a userName, the
  * feedback about that member; without, all feedback, newest first.

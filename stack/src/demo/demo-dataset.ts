@@ -320,7 +320,7 @@ export function buildDemoDataset(now: Date): DemoDataset {
   });
 
   // The Junior developer of "Gönüllü Bul" has a pending weekly vote on a teammate and one
-  // notification of every type of spec §4.
+  // notification of every type of docs/product-rules.md#notification-types.
   const vote = demoVoteWindow(now);
   const voteId = `demo-vote-${vote.weekId}-can-ayse`;
   const ayse = person.get("ayse")!;

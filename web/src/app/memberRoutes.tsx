@@ -43,7 +43,7 @@ export function MemberShellExtras() {
 }
 
 /**
- * The member side of the route table of spec §2: registration, login and password screens, the
+ * The member side of the route table of docs/product-rules.md#screen-routes: registration, login and password screens, the
  * project edit page, the own account page and the notifications page.
  */
 export const memberRoutes: RouteObject[] = [

@@ -11,7 +11,7 @@ const legal = () => import("../features/legal/LegalPages");
 const directory = () => import("../features/directory/DirectoryPage");
 const profile = () => import("../features/profile/PublicProfilePage");
 
-/** The route table of spec §2. */
+/** The route table of docs/product-rules.md#screen-routes. */
 export const routes: RouteObject[] = [
   {
     element: <AppLayout extras={<MemberShellExtras />} />,

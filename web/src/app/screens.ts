@@ -1,5 +1,5 @@
 /**
- * The screen addresses of spec §2, written once. The router, every link, every redirect (return
+ * The screen addresses (docs/product-rules.md#screen-routes), written once. The router, every link, every redirect (return
  * paths included) and every rule naming a screen take them from here; parameterised screens are
  * built by the helpers below, which encode their parameters.
  *

@@ -12,7 +12,7 @@ export const SERVER_ERROR_TEXTS = {
   reload: "Sayfayı Yenile",
 };
 
-/** The 500 screen (spec §2): shown at `screens.serverError` and in place of a screen whose data failed. */
+/** The 500 screen (docs/product-rules.md#screen-routes): shown at `screens.serverError` and in place of a screen whose data failed. */
 export function ServerErrorScreen({ onReload }: { onReload?: () => void }) {
   return (
     <Container size="sm" py={64} data-testid="server-error">

@@ -2,7 +2,7 @@ import { Group, Stack, Text, Title } from "@mantine/core";
 import { skillAverageRows } from "../lib/format";
 
 /**
- * The per-skill averages of the Seniors' skill survey (spec §3 skillVotes); nothing when the
+ * The per-skill averages of the Seniors' skill survey (docs/product-rules.md#profile-fields); nothing when the
  * member has not been rated on any skill yet.
  */
 export function SkillAverages(props: {

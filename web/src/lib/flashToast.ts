@@ -1,6 +1,6 @@
 /**
  * A toast that survives one full page reload: stored in sessionStorage before reloading, shown by
- * the shell after the reload (spec §4: after a vote the page reloads, the success stays visible).
+ * the shell after the reload (docs/product-rules.md#votes-submission: after a vote the page reloads, the success stays visible).
  */
 import { notifications } from "@mantine/notifications";
 import { useEffect } from "react";

@@ -16,7 +16,7 @@ export function formatBirthDate(iso: string | null | undefined): string {
   return match ? `${match[3]}/${match[2]}/${match[1]}` : (iso ?? "");
 }
 
-/** "country - city" (spec §3) → "city, country", on every page alike; anything else as given. */
+/** "country - city" (docs/product-rules.md#profile-address) → "city, country", on every page alike; anything else as given. */
 export function formatAddress(address: string | null | undefined): string {
   if (!address?.trim()) return "";
   const [country, city] = address.split(" - ").map((s) => s.trim());
@@ -26,7 +26,7 @@ export function formatAddress(address: string | null | undefined): string {
 /** An average rating on the 1–5 scale, one decimal: "4.3 / 5". */
 export const formatAverage = (value: number) => `${value.toFixed(1)} / 5`;
 
-/** The per-skill averages of the skill survey (spec §3 skillVotes), by skill name. */
+/** The per-skill averages of the skill survey (docs/product-rules.md#profile-fields), by skill name. */
 export function skillAverageRows(
   skillVotes: Record<string, number> | null | undefined,
 ): { skill: string; average: string }[] {

@@ -1,6 +1,6 @@
 /**
- * Project display rules shared by the projects, profile, account and edit screens (spec §2
- * Projects, §4, §9), pure and clock-injected.
+ * Project display rules shared by the projects, profile, account and edit screens (docs/product-rules.md#screen-projects,
+ * #project-status, #screen-project-card), pure and clock-injected.
  */
 import {
   messages,
@@ -11,10 +11,10 @@ import {
 } from "@platform/common";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-/** A project counts as new while its start is empty or at most this many days ago (spec §9). */
+/** A project counts as new while its start is empty or at most this many days ago (docs/product-rules.md#screen-project-card). */
 export const NEW_PROJECT_DAYS = 7;
 
-/** Spec §4: only "Ongoing" is shown as running; everything else has not started. */
+/** docs/product-rules.md#project-status: only "Ongoing" is shown as running; everything else has not started. */
 export function projectStatusText(status: ProjectStatus | string): string {
   return status === "Ongoing" ? "Devam Ediyor" : "Henüz Başlamadı";
 }
@@ -32,7 +32,7 @@ export function isNewProject(startedAt: Date | null, now: Date): boolean {
   return now.getTime() - startedAt.getTime() <= NEW_PROJECT_DAYS * DAY_MS;
 }
 
-/** 'Başlamadı', whole days since the start, or hours and minutes under a day (spec §4). */
+/** 'Başlamadı', whole days since the start, or hours and minutes under a day (docs/product-rules.md#project-status). */
 export function elapsedText(startedAt: Date | null, now: Date): string {
   if (!startedAt) return "Başlamadı";
   const ms = Math.max(0, now.getTime() - startedAt.getTime());
@@ -76,16 +76,16 @@ export function extractPresentationLink(description: string): {
 /** What the client knows of a member's project: a joined project or a pending application. */
 export interface ProjectMembership {
   currentProjectId?: string | null;
-  /** Set by a successful application, cleared once it is decided (spec §4). */
+  /** Set by a successful application, cleared once it is decided (docs/product-rules.md#apply-effect). */
   activeApplication?: { projectId: string; positionId: string } | null;
 }
 
-/** A pending application counts as being in a project, as on the server (spec §4). */
+/** A pending application counts as being in a project, as on the server (docs/product-rules.md#one-project). */
 export const countsAsInProject = (member: ProjectMembership | null | undefined) =>
   Boolean(member?.currentProjectId || member?.activeApplication);
 
 /**
- * Why 'Projeye Katıl' may not send the application (spec §5), null when it may: already in a
+ * Why 'Projeye Katıl' may not send the application (docs/product-rules.md#apply-rules), null when it may: already in a
  * project (or applying), or the chosen position is not the member's (same name rule as the server).
  */
 export function joinRefusal(

@@ -1,4 +1,4 @@
-/** Sign-up, sign-in, the session cookie, e-mail confirmation and password reset (spec §7). */
+/** Sign-up, sign-in, the session cookie, e-mail confirmation and password reset (docs/product-rules.md#api-calls). */
 import * as z from "zod/mini";
 import { messages } from "../../messages.js";
 import { isWellFormedCode } from "../../domain/registration-rules.js";

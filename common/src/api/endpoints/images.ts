@@ -1,4 +1,4 @@
-/** Profile photos and project images (spec §3, §7). */
+/** Profile photos and project images (docs/product-rules.md#photo-rules, #api-calls). */
 import * as z from "zod/mini";
 import { messages } from "../../messages.js";
 import { data, endpoint } from "../define.js";

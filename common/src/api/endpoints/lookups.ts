@@ -1,4 +1,4 @@
-/** Reference lists at the API root: /skills and /locations/... (spec §7). */
+/** Reference lists at the API root: /skills and /locations/... (docs/product-rules.md#api-calls). */
 import * as z from "zod/mini";
 import { messages } from "../../messages.js";
 import { data, endpoint } from "../define.js";

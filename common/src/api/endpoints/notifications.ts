@@ -1,4 +1,4 @@
-/** The member's notifications (spec §4, §7). */
+/** The member's notifications (docs/product-rules.md#notification-types, #api-calls). */
 import * as z from "zod/mini";
 import { messages } from "../../messages.js";
 import { data, endpoint } from "../define.js";

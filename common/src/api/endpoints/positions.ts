@@ -1,4 +1,4 @@
-/** Open positions: listing, adding, applying and deleting (spec §7). */
+/** Open positions: listing, adding, applying and deleting (docs/product-rules.md#api-calls). */
 import * as z from "zod/mini";
 import { messages } from "../../messages.js";
 import { parsePositionType } from "../../domain/project-rules.js";

@@ -1,4 +1,4 @@
-/** Projects: the list, one project, a member's projects, leaving and editing (spec §7). */
+/** Projects: the list, one project, a member's projects, leaving and editing (docs/product-rules.md#api-calls). */
 import * as z from "zod/mini";
 import { messages } from "../../messages.js";
 import { data, endpoint } from "../define.js";

@@ -1,4 +1,4 @@
-/** The member directory, profiles, and the member's own account (spec §7, KVKK rights). */
+/** The member directory, profiles, and the member's own account (docs/product-rules.md#api-calls, KVKK rights). */
 import * as z from "zod/mini";
 import { messages } from "../../messages.js";
 import { data, endpoint } from "../define.js";
@@ -79,7 +79,7 @@ export const byId = endpoint({
   response: data<UserDto>(),
 });
 
-/** Section-shaped profile changes (spec §7); the section rules run in the functions. */
+/** Section-shaped profile changes (docs/product-rules.md#api-calls); the section rules run in the functions. */
 export const updateProfile = endpoint({
   ...routes.users.updateProfile,
   access: "member",

@@ -1,4 +1,4 @@
-/** Weekly votes, feedback and the request to stop working with a mentor (spec §1, §7). */
+/** Weekly votes, feedback and the request to stop working with a mentor (docs/product-rules.md#votes-anonymity, #api-calls). */
 import * as z from "zod/mini";
 import { messages } from "../../messages.js";
 import { RATING_CATEGORIES } from "../../model/enums.js";

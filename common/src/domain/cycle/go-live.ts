@@ -1,5 +1,5 @@
 /**
- * Go-live (spec §1): every Friday 12:00 the next queued project, in `goLiveAt` order, becomes
+ * Go-live (docs/product-rules.md#project-go-live): every Friday 12:00 the next queued project, in `goLiveAt` order, becomes
  * live. One project per Friday: a project whose date has passed waits for the next Friday.
  */
 import { addHours } from "../business-time.js";
@@ -41,7 +41,7 @@ export interface Seat {
 
 /**
  * The application window of a seat that opens at `now` in a project live since `liveSince`
- * (spec §1): 24 hours. Until the first Saturday 12:00 after go-live only Junior Project Managers
+ * (docs/product-rules.md#junior-pm-priority): 24 hours. Until the first Saturday 12:00 after go-live only Junior Project Managers
  * may apply, so the Junior Project Manager's seat opens at once and every other seat opens at
  * that Saturday 12:00 — never a window that ends before anyone may use it. A seat opening after
  * that Saturday opens at `now`.

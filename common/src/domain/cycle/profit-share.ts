@@ -1,16 +1,16 @@
 /**
- * The monthly profit share (spec §1, design §4). On the 15th, for the previous month: the
+ * The monthly profit share (docs/product-rules.md#profit-share-computation). On the 15th, for the previous month: the
  * platform keeps its rate of the net profit; the rest is split by working days among Juniors
  * aged 18 or over on the payout date (a share without an IBAN is held for its member). Pure: amounts in kuruş (integers) so the
  * statements add up to the distributable amount exactly.
  */
 import { daysInMonth, istanbulParts, istanbulTime, pad } from "../business-time.js";
 
-/** The platform's share of net profit unless `config/platform` says otherwise (spec §1). */
+/** The platform's share of net profit unless `config/platform` says otherwise (docs/product-rules.md#profit-rate). */
 export const DEFAULT_PROFIT_RATE = 0.1;
-/** The volunteer profit share goes only to Juniors of this age or over (spec §1). */
+/** The volunteer profit share goes only to Juniors of this age or over (docs/product-rules.md#profit-share-eligibility). */
 export const PROFIT_SHARE_MIN_AGE = 18;
-/** Day of the month the previous month is computed and paid (spec §1). */
+/** Day of the month the previous month is computed and paid (docs/product-rules.md#profit-share-computation). */
 export const PAYOUT_DAY = 15;
 
 export interface Period {
@@ -80,7 +80,7 @@ function dayNumber(instant: Date): number {
 }
 
 /**
- * Working days of a member in a period, counted from the join date as spec §1 does (joined on
+ * Working days of a member in a period, counted from the join date as docs/product-rules.md#profit-share-days does (joined on
  * the 15th of a 30-day month: 15 days): the join day itself does not count, every later day of
  * membership does, the day of leaving included. Several stints (another project after leaving
  * one) add up without counting a day twice.
@@ -100,7 +100,7 @@ export function workingDays(periodId: string, stints: readonly Stint[]): number 
 
 export interface ShareCandidate {
   userId: string;
-  /** The member's type in the memberships of the period: only Juniors share (spec §1). */
+  /** The member's type in the memberships of the period: only Juniors share (docs/product-rules.md#profit-share-eligibility). */
   type: "JUNIOR" | "SENIOR";
   birthDate: string;
   hasIban: boolean;
@@ -287,7 +287,7 @@ export function configuredProfitRate(config: { profitRate?: unknown } | null | u
 }
 
 /**
- * The announcement owed to members when an admin changed the rate in the console (spec §1):
+ * The announcement owed to members when an admin changed the rate in the console (docs/product-rules.md#profit-rate):
  * the new rate when it differs from the one last announced, else null. An invalid rate is not
  * announced.
  */

@@ -1,5 +1,5 @@
 /**
- * Applying an operations specialist's decision on a removal review (spec §1, design §4): nobody
+ * Applying an operations specialist's decision on a removal review (docs/product-rules.md#removal-decision): nobody
  * is removed automatically; the decision is a field set in the console, and a sweep applies it.
  */
 import type { RemovalDecision } from "../../model/enums.js";

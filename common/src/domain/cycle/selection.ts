@@ -1,5 +1,5 @@
 /**
- * Selection at the end of an open position's 24-hour window (spec §1, design §4): the applicant
+ * Selection at the end of an open position's 24-hour window (docs/product-rules.md#selection): the applicant
  * with the highest average rating wins, ties go to the earliest application; nobody applied →
  * the window is extended by 24 hours, again and again. Pure: `now` comes in.
  */

@@ -1,5 +1,5 @@
 /**
- * What the closing of a week's vote does with the answers (spec §1, §3, design §4): rating
+ * What the closing of a week's vote does with the answers (docs/product-rules.md#votes-aggregation): rating
  * averages over all weeks (five categories, kept exact with their count), per-skill averages,
  * and removal cases for an operations specialist. Pure.
  */
@@ -85,7 +85,7 @@ export interface RemovalCase {
   reasons: string[];
 }
 
-/** 50% or more of the other members (spec §1, §9). */
+/** 50% or more of the other members (docs/product-rules.md#removal-threshold). */
 export function meetsRemovalThreshold(requestCount: number, otherMemberCount: number): boolean {
   return otherMemberCount > 0 && requestCount * 2 >= otherMemberCount;
 }

@@ -1,5 +1,5 @@
 /**
- * Who votes on whom when the week's vote opens (spec §1, design §4):
+ * Who votes on whom when the week's vote opens (docs/product-rules.md#votes-who-rates-whom):
  * - every Junior rates each other Junior of the team in the five categories (PEER);
  * - every Senior fills the skill survey for each Junior of the team (SKILL);
  * - every Junior gets a mentor vote on each Senior of the team, which only carries a request to
@@ -21,7 +21,7 @@ export interface PlannedVote {
   skills: string[];
 }
 
-/** One pending vote per voter, target and week (design §3). */
+/** One pending vote per voter, target and week (docs/product-rules.md#votes-who-rates-whom). */
 export function voteId(weekId: string, voterId: string, targetUserId: string): string {
   return `${weekId}_${voterId}_${targetUserId}`;
 }

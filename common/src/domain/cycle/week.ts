@@ -1,5 +1,5 @@
 /**
- * The moments of the platform week (spec §1): go-live and vote opening on Friday 12:00, vote
+ * The moments of the platform week (docs/product-rules.md#weekly-rhythm): go-live and vote opening on Friday 12:00, vote
  * closing at the end of Friday 23:59 (Saturday 00:00), all in Istanbul time. Pure: `now` comes in.
  */
 import { addDays, istanbulParts, istanbulTime, weekId, weekStart } from "../business-time.js";
@@ -7,7 +7,7 @@ import { addDays, istanbulParts, istanbulTime, weekId, weekStart } from "../busi
 const MINUTE_MS = 60 * 1000;
 
 /**
- * The vote of a week runs "Friday 12:00 to 23:59" (spec §1), the minute 23:59 included: answers
+ * The vote of a week runs "Friday 12:00 to 23:59" (docs/product-rules.md#votes-weekly-window), the minute 23:59 included: answers
  * are accepted up to Saturday 00:00, 12 hours after it opens, when the closing run counts them.
  */
 export const VOTE_OPEN_MINUTES = 12 * 60;

@@ -8,7 +8,7 @@ export const FAQ_TEXTS = {
   empty: "Henüz soru eklenmemiş.",
 };
 
-/** Questions with one answer open at a time (spec §2 FAQ). */
+/** Questions with one answer open at a time (docs/product-rules.md#screen-faq). */
 export function FaqAccordion({ tag }: { tag: "home" | "sss" }) {
   const faqs = useFaqs(tag);
   const config = usePublicConfig();

@@ -5,7 +5,7 @@ import { usePublicConfig } from "../../lib/publicConfig";
 import { SHELL_TEXTS } from "./texts";
 
 /**
- * The platform's announcement (a changed profit rate, spec §1) above every page while it runs
+ * The platform's announcement (a changed profit rate, docs/product-rules.md#profit-rate) above every page while it runs
  * (30 days from the change, `config/public.announcement`).
  */
 export function AnnouncementBanner() {

@@ -4,7 +4,7 @@ import { useBrowserValue } from "../../lib/hydration";
 import { SHELL_TEXTS } from "./texts";
 import { screens } from "../../app/screens";
 
-/** Local-storage flag of the cookie popup (spec §2): absent = show, "1" = closed for good. */
+/** Local-storage flag of the cookie popup (docs/product-rules.md#screen-cookie-popup): absent = show, "1" = closed for good. */
 export const COOKIE_FLAG = "cerezPopupClosed";
 
 function readFlag(): boolean {

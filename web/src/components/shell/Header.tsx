@@ -55,7 +55,7 @@ function Logo() {
   );
 }
 
-/** Fixed header: logo, menu, and the visitor's or member's actions (spec §2 Shell). */
+/** Fixed header: logo, menu, and the visitor's or member's actions (docs/product-rules.md#screen-shell). */
 export function Header() {
   const [drawerOpened, drawer] = useDisclosure(false);
   // The phone menu's code is fetched the first time it is opened.

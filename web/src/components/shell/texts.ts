@@ -1,5 +1,5 @@
 import { screens } from "../../app/screens";
-/** Texts of the application shell (spec §2, §4). */
+/** Texts of the application shell (docs/product-rules.md#screen-shell). */
 
 export const NAV_LINKS = [
   { label: "Anasayfa", to: screens.home },

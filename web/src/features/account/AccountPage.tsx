@@ -90,7 +90,7 @@ function SectionFailed() {
   );
 }
 
-/** Requests the confirmation mail for the member's address, with the §8 toasts. */
+/** Requests the confirmation mail for the member's address, with the docs/product-rules.md#email-verification toasts. */
 function useConfirmationRequest(email: string) {
   const send = useSendConfirmation();
   const request = () =>
@@ -226,7 +226,7 @@ function ProjectRow({ project, canEdit }: { project: UserProjectDto; canEdit: bo
   );
 }
 
-/** The five rating averages of the feedback section (spec §2, §3 totalRate). */
+/** The five rating averages of the feedback section (docs/product-rules.md#screen-account, #votes-submission). */
 function RatingAverages({ totalRate }: { totalRate: UserDto["totalRate"] }) {
   if (!totalRate) {
     return (
@@ -246,7 +246,7 @@ function RatingAverages({ totalRate }: { totalRate: UserDto["totalRate"] }) {
   );
 }
 
-/** Scrolls to the section a hash names, 100 px above it, after 500 ms (spec §2). */
+/** Scrolls to the section a hash names, 100 px above it, after 500 ms (docs/product-rules.md#screen-account). */
 function useHashScroll(ready: boolean) {
   const { hash } = useLocation();
   useEffect(() => {

@@ -144,7 +144,7 @@ function PersonalForm({ user, onDone }: { user: UserDto; onDone: () => void }) {
   const save = useSave(onDone);
   const viewer = useViewer();
   const locked = positionLocked(user.currentProjectId, viewer.profile?.activeApplication);
-  // no future dates on offer (spec §5); the check above covers a choice made before the year
+  // no future dates on offer (docs/product-rules.md#profile-birth-date); the check above covers a choice made before the year
   const now = new Date();
   const days = birthDayOptions(form.values.year, form.values.month, now);
   const months = birthMonthOptions(form.values.year, now);

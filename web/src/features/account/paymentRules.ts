@@ -1,4 +1,4 @@
-/** Pure rules of the payment and earnings sections of the account page (spec §1, §2). */
+/** Pure rules of the payment and earnings sections of the account page (docs/product-rules.md#profit-share-iban, #screen-account). */
 import { type StatementDto } from "@platform/common";
 
 /** "2026-11" → "Kasım 2026" (one rule with the mails of the profit share). */

@@ -1,5 +1,5 @@
 /**
- * Pure rules of the own account page (spec §2, §4, §5), ahead of its screens: the photo checks,
+ * Pure rules of the own account page (docs/product-rules.md#screen-account, #photo-rules), ahead of its screens: the photo checks,
  * the date and address fields, the language and social rows, the section-shaped PATCH /users
  * bodies, the project menu and the hash scrolling.
  */
@@ -23,7 +23,7 @@ import { countsAsInProject, type ProjectMembership } from "../../lib/projectRule
 
 export const PHOTO_TYPES = IMAGE_TYPES;
 
-/** The §5 photo checks, in order: the user id, the type, the size. Null when the file may go. */
+/** The docs/product-rules.md#photo-rules photo checks, in order: the user id, the type, the size. Null when the file may go. */
 export function photoError(
   file: { size: number; type: string },
   userId: string | null,
@@ -39,7 +39,7 @@ export function photoObjectName(fileName: string, now: number): string {
 }
 
 /**
- * Deleting the photo: 200/204 deleted, 404 already gone — both count as success (spec §4); another
+ * Deleting the photo: 200/204 deleted, 404 already gone — both count as success (docs/product-rules.md#photo-rules); another
  * status is refused ('Resim silinemedi'), no answer at all (status 0) an error while deleting.
  */
 export function photoDeleteOutcome(status: number): { ok: boolean; message: string } {
@@ -49,11 +49,11 @@ export function photoDeleteOutcome(status: number): { ok: boolean; message: stri
   return { ok: false, message: messages.images.deleteFailed };
 }
 
-/** Nothing recorded to delete: said so, not reported as a success (spec §8). */
+/** Nothing recorded to delete: said so, not reported as a success (docs/product-rules.md#photo-rules). */
 export const NO_PHOTO_TO_DELETE = { ok: false, message: messages.images.deleteNotFound } as const;
 
 /**
- * The text of a failed upload (spec §8): the file never reached Storage → 'Resim yüklenemedi';
+ * The text of a failed upload (docs/product-rules.md#photo-rules): the file never reached Storage → 'Resim yüklenemedi';
  * the API recording it did not answer → 'Sunucudan yanıt alınamadı'; the API refused → its
  * message, else 'Fotoğraf yüklenemedi!'.
  */
@@ -82,7 +82,7 @@ export function splitAddress(address: string): { country: string; city: string }
 const joinAddress = (country: string, city: string) =>
   [country.trim(), city.trim()].filter(Boolean).join(" - ");
 
-/** A country change clears the city (spec §5). */
+/** A country change clears the city (docs/product-rules.md#profile-address). */
 export function changeCountry(
   value: { country: string; city: string },
   country: string,
@@ -144,7 +144,7 @@ export function birthDateParts(stored: string): { day: string; month: string; ye
 
 export { formatBirthDate } from "../../lib/format";
 
-/** Telephone field: digits only are kept as the member types (spec §5). */
+/** Telephone field: digits only are kept as the member types (docs/product-rules.md#profile-telephone). */
 export const digitsOnly = (value: string) => value.replace(/\D/g, "");
 
 // ---- lists ----------------------------------------------------------------------------------
@@ -154,10 +154,10 @@ export interface LanguageRow {
   level: string;
 }
 
-/** A language row can be removed only while more than one exists (spec §5). */
+/** A language row can be removed only while more than one exists (docs/product-rules.md#profile-update-sections). */
 export const canRemoveLanguageRow = (rows: readonly LanguageRow[]) => rows.length > 1;
 
-/** Rows with an empty language or level are dropped on save (spec §5). */
+/** Rows with an empty language or level are dropped on save (docs/product-rules.md#profile-update-sections). */
 export function languagesToSave(rows: readonly LanguageRow[]): LanguageSkill[] {
   return rows
     .map((r) => ({ language: r.language.trim(), level: r.level.trim() }))
@@ -171,11 +171,11 @@ export function socialAddress(list: readonly string[], network: SocialNetwork): 
   return entry ? entry.slice(prefix.length).trim() : "";
 }
 
-/** What the page shows for a network: the address, or '--' when empty (spec §2). */
+/** What the page shows for a network: the address, or '--' when empty (docs/product-rules.md#screen-account). */
 export const socialDisplay = (list: readonly string[], network: SocialNetwork) =>
   socialAddress(list, network) || "--";
 
-/** Only filled links are saved (spec §5). */
+/** Only filled links are saved (docs/product-rules.md#profile-update-sections). */
 export function socialToSave(values: Partial<Record<SocialNetwork, string>>): string[] {
   return SOCIAL_NETWORKS.flatMap((n) => {
     const address = (values[n] ?? "").trim();
@@ -183,11 +183,11 @@ export function socialToSave(values: Partial<Record<SocialNetwork, string>>): st
   });
 }
 
-/** Education and certificates: trimmed, empty entries ignored (spec §5). */
+/** Education and certificates: trimmed, empty entries ignored (docs/product-rules.md#profile-update-sections). */
 export const eduCertToSave = (entries: readonly string[]) =>
   entries.map((e) => e.trim()).filter((e) => e !== "");
 
-// ---- PATCH /users bodies (spec §7) ----------------------------------------------------------
+// ---- PATCH /users bodies (docs/product-rules.md#api-calls) ----------------------------------------------------------
 
 export function personalDataBody(v: {
   name: string;
@@ -209,7 +209,7 @@ export function personalDataBody(v: {
   };
 }
 
-/** A changed e-mail is no longer verified; an unchanged one keeps its state (spec §4). */
+/** A changed e-mail is no longer verified; an unchanged one keeps its state (docs/product-rules.md#email-change). */
 /** Whether the address in the form is another one than the member's (case and spaces aside). */
 export const emailChanged = (entered: string, current: string) => !sameEmail(entered, current);
 
@@ -234,12 +234,12 @@ export const skillsBody = (names: readonly string[]) => ({
 
 // ---- projects and navigation ----------------------------------------------------------------
 
-/** The project menu ('Düzenle', 'Ayrıl') exists only on an Ongoing project (spec §2). */
+/** The project menu ('Düzenle', 'Ayrıl') exists only on an Ongoing project (docs/product-rules.md#screen-account). */
 export const hasProjectMenu = (status: string) => status === "Ongoing";
 
 /**
- * The role (position) select is locked while the member is in a project (spec §5) — a pending
- * application counts as being in one (spec §4).
+ * The role (position) select is locked while the member is in a project (docs/product-rules.md#profile-position-lock) — a pending
+ * application counts as being in one (docs/product-rules.md#one-project).
  */
 export const positionLocked = (
   currentProjectId: string | null | undefined,
@@ -257,7 +257,7 @@ export function hashTarget(
   return id === "anketOylamasi" || id === "geriBildirimler" || id === "kazanclarim" ? id : null;
 }
 
-/** The survey section shows only on a Junior's own page (spec §2, §6). */
+/** The survey section shows only on a Junior's own page (docs/product-rules.md#screen-account). */
 export const showsSurvey = (type: string, ownPage: boolean) => type === "JUNIOR" && ownPage;
 
 /**

@@ -1,7 +1,7 @@
 import { Alert } from "@mantine/core";
 import { IconAlertCircle } from "@tabler/icons-react";
 
-/** A failed step: the §8 title and the text of the failure. */
+/** A failed step: the docs/product-rules.md#screen-auth title and the text of the failure. */
 export function FailureAlert({ title, message }: { title?: string; message: string | null }) {
   if (!message) return null;
   return (

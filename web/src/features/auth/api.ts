@@ -4,7 +4,7 @@ import { api } from "../../lib/api/index";
 
 type BodyOf<E extends keyof typeof contract.auth> = CallInput<(typeof contract.auth)[E]>["body"];
 
-/** The registration and password calls of spec §7. */
+/** The registration and password calls of docs/product-rules.md#api-calls. */
 export const authApi = {
   registerStep1: (body: BodyOf<"registerStep1">) => api.call(contract.auth.registerStep1, { body }),
   registerStep2: (body: BodyOf<"registerStep2">) => api.call(contract.auth.registerStep2, { body }),

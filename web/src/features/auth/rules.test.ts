@@ -97,12 +97,12 @@ describe("form checks", () => {
     expect(emailError("ınfo@gmaıl.com")).toBe(messages.auth.emailNotAscii);
   });
 
-  it("new password: at least 8 characters, with the §8 rule text", () => {
+  it("new password: at least 8 characters, with the docs/product-rules.md#password-reset rule text", () => {
     expect(newPasswordError("")).toBe("Bu alan zorunludur.");
     expect(newPasswordError("1234567")).toBe(
       "Sifre en az 8 karakter, bir buyuk harf ve bir rakam icermelidir.",
     );
-    expect(newPasswordError("abcdefgh")).toBeNull(); // only the length is checked (spec §5)
+    expect(newPasswordError("abcdefgh")).toBeNull(); // only the length is checked (docs/product-rules.md#password-reset)
   });
 
   it("sign-up password: required and at least 8 characters, the message naming only that", () => {
@@ -164,7 +164,7 @@ describe("pending sign-up", () => {
   });
 });
 
-describe("password reset texts (§8)", () => {
+describe("password reset texts (docs/product-rules.md#password-reset)", () => {
   const err = (status: number, message?: string) =>
     new ApiError(status, message ?? "Bir hata oluştu", "/auth/x", "status", {
       success: false,

@@ -1,6 +1,6 @@
 /**
- * Pure rules of the registration and password screens (spec §5): the six-box code input, the
- * form checks, the pending sign-up kept between the steps, and the failure texts of §8.
+ * Pure rules of the registration and password screens (docs/product-rules.md#registration-steps): the six-box code input, the
+ * form checks, the pending sign-up kept between the steps, and the failure texts of docs/product-rules.md#screen-auth.
  */
 import {
   CODE_LENGTH,
@@ -94,8 +94,8 @@ export const signUpPasswordError = (value: string) =>
   value === "" ? AUTH_TEXTS.validation.required : passwordError(value, SIGN_UP_PASSWORD_TEXTS);
 
 /**
- * New password: 8 to 128 characters (only the length is checked), with the §8 text, which also
- * names a capital letter and a digit (spec §5 gives this rule to this screen only).
+ * New password: 8 to 128 characters (only the length is checked), with the docs/product-rules.md#password-reset text, which also
+ * names a capital letter and a digit (docs/product-rules.md#password-reset gives this rule to this screen only).
  */
 export const newPasswordError = (value: string) =>
   value === "" ? AUTH_TEXTS.validation.required : passwordError(value, NEW_PASSWORD_TEXTS);
@@ -109,7 +109,7 @@ export function signUpPayload(values: { name: string; email: string; password: s
   };
 }
 
-/** Form values as the API reads them: empty → false, 'on' → true (spec §5). */
+/** Form values as the API reads them: empty → false, 'on' → true (docs/product-rules.md#form-booleans). */
 export function formBoolean(value: unknown): boolean {
   return value === true || value === "on" || value === "true";
 }
@@ -149,7 +149,7 @@ export function writePendingSignUp(storage: Pick<Storage, "setItem">, value: Pen
   storage.setItem(PENDING_SIGN_UP_KEY, JSON.stringify(value));
 }
 
-// ---- failure texts (§8) ---------------------------------------------------------------------
+// ---- failure texts (docs/product-rules.md#screen-auth) ---------------------------------------------------------------------
 
 /** Password-reset request: unknown address → its text (or the server's), else the general one. */
 export function resetRequestErrorText(error: unknown): string {
@@ -182,7 +182,7 @@ export function consentLink(path: string, who: { name: string; email: string }):
 
 /**
  * Where a successful login goes: back to the page a guard sent the member away from (the `from`
- * of the navigation state, kept on this origin), else home (spec §4).
+ * of the navigation state, kept on this origin), else home (docs/product-rules.md#login).
  */
 export function afterLoginPath(state: unknown, origin: string): string {
   const from = (state as { from?: unknown } | null)?.from;

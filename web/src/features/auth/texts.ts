@@ -1,6 +1,6 @@
 import { messages } from "@platform/common";
 
-/** Every text of the registration, login and password screens (spec §2, §5, §8). */
+/** Every text of the registration, login and password screens (docs/product-rules.md#screen-auth, #registration-steps). */
 export const AUTH_TEXTS = {
   signUp: {
     title: "Kayıt Ol",

@@ -30,7 +30,7 @@ import { DIRECTORY_TEXTS as T } from "./texts";
 import { UserCard } from "./UserCard";
 import { screens } from "../../app/screens";
 
-/** Search debounce of the directories (spec §9). */
+/** Search debounce of the directories (docs/product-rules.md#screen-directories). */
 export const SEARCH_DEBOUNCE_MS = 400;
 
 function DirectoryPage({ type }: { type: MemberType }) {

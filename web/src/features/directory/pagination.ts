@@ -1,4 +1,4 @@
-/** Paging rules of the directories (spec §2 Directories, §9), pure. */
+/** Paging rules of the directories (docs/product-rules.md#screen-directories), pure. */
 
 export const PAGE_SIZE = 20;
 /** Page size under 768 px. */

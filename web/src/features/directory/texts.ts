@@ -1,6 +1,6 @@
 import type { MemberType } from "@platform/common";
 
-/** Texts of the Junior and Senior directories (spec §2 Directories). */
+/** Texts of the Junior and Senior directories (docs/product-rules.md#screen-directories). */
 export const DIRECTORY_TEXTS = {
   heading: (type: MemberType) => (type === "JUNIOR" ? "Juniorlar" : "Seniorlar"),
   headingWithCount: (type: MemberType, count: number) =>

@@ -1,4 +1,4 @@
-/** Texts of the home page (spec §1, §2 Home). */
+/** Texts of the home page (docs/product-rules.md#audience, #screen-home). */
 export const HOME_TEXTS = {
   meta: {
     title: "Anasayfa",

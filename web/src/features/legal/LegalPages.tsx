@@ -122,7 +122,7 @@ export function MembershipAgreementPage() {
       </>
     );
   }
-  // Without the public config (offline), the default rate of the specification.
+  // Without the public config (offline), the default rate of the product rules (docs/product-rules.md#profit-rate).
   return (
     <LegalPage
       document={membershipAgreement(config.data?.profitRate ?? DEFAULT_PROFIT_RATE)}

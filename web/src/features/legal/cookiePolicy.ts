@@ -1,7 +1,7 @@
 import { site } from "../../lib/site";
 import { list, p, type LegalDocument } from "./model";
 
-/** Gizlilik ve Çerez Politikası (spec §1, §2). */
+/** Gizlilik ve Çerez Politikası (docs/product-rules.md#kvkk-cookies, #screen-legal). */
 export const COOKIE_POLICY: LegalDocument = {
   title: "Gizlilik ve Çerez Politikası",
   description:

@@ -3,7 +3,7 @@ import { site } from "../../lib/site";
 import { list, p, type LegalDocument } from "./model";
 
 /**
- * Üyelik ve Kullanıcı Sözleşmesi: the rules of spec §1 as the member accepts them, with the
+ * Üyelik ve Kullanıcı Sözleşmesi: the rules of docs/product-rules.md#screen-legal as the member accepts them, with the
  * profit rate in force (`config/public`).
  */
 export const membershipAgreement = (profitRate: number): LegalDocument => ({

@@ -24,7 +24,7 @@ import { NotificationRow } from "./NotificationRow";
 import { useNotificationActions } from "./useNotificationActions";
 import { screens } from "../../app/screens";
 
-/** Width from which the bell opens a dropdown instead of the notifications page (spec §9). */
+/** Width from which the bell opens a dropdown instead of the notifications page (docs/product-rules.md#screen-shell). */
 export const BELL_DROPDOWN_MIN_WIDTH = 1180;
 
 /** Bell with the unread badge: a link to the notifications page below 1180 px, a dropdown above. */

@@ -5,7 +5,7 @@ import { elapsedText, titleOf } from "./rules";
 import { NOTIFICATION_TEXTS as T } from "./texts";
 
 /**
- * One notification as §4 shows it, on the page and in the bell's dropdown: unread bold with a
+ * One notification as docs/product-rules.md#notification-read-delete shows it, on the page and in the bell's dropdown: unread bold with a
  * green left border and a dot, read dimmed, the elapsed time, and a cross that deletes it.
  */
 export function NotificationRow(props: {

@@ -10,7 +10,7 @@ import { NOTIFICATION_TEXTS as T } from "./texts";
 import { useNotificationActions } from "./useNotificationActions";
 import { screens } from "../../app/screens";
 
-/** `screens.notifications`: count, breadcrumb and the list; a click marks read and follows §4. */
+/** `screens.notifications`: count, breadcrumb and the list; a click marks read and follows docs/product-rules.md#notification-read-delete. */
 export function NotificationsPage() {
   usePageMeta({ title: T.title, description: T.description });
   const viewer = useViewer();

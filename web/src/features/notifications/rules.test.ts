@@ -31,7 +31,7 @@ describe("elapsed text", () => {
   });
 });
 
-describe("click actions (spec §4)", () => {
+describe("click actions (docs/product-rules.md#notification-types)", () => {
   const content = { projectId: "p1", voteId: "v1", targetUser: "Ece Kaya", userName: "Can" };
   const action = (type: NotificationType, c: object = content) =>
     notificationAction({ type, content: c }, "elif-yildiz");

@@ -1,5 +1,5 @@
 /**
- * Pure rules of the notifications page (spec §4): the elapsed text and where a click leads.
+ * Pure rules of the notifications page (docs/product-rules.md#notification-types): the elapsed text and where a click leads.
  */
 import { notificationTitle, type NotificationType } from "@platform/common";
 import { accountPath, screens } from "../../app/screens";
@@ -31,8 +31,8 @@ export type NotificationAction =
   | { kind: "vote"; voteId: string };
 
 /**
- * The click actions of spec §4. The account page route takes the name slug, so the member's
- * slug is used where §4 writes {userId}.
+ * The click actions of docs/product-rules.md#notification-types. The account page route takes the name slug, so the member's
+ * slug is used where docs/product-rules.md#notification-types writes {userId}.
  */
 export function notificationAction(n: NotificationLike, ownSlug: string): NotificationAction {
   const toProjects = (highlight: boolean): NotificationAction =>
@@ -66,5 +66,5 @@ export function notificationAction(n: NotificationLike, ownSlug: string): Notifi
   }
 }
 
-/** The title of §4 with the names filled in. */
+/** The title of docs/product-rules.md#notification-types with the names filled in. */
 export const titleOf = (n: NotificationLike) => notificationTitle(n.type, n.content);

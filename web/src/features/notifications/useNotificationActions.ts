@@ -8,7 +8,7 @@ import { VOTE_QUERY_PARAM } from "../../lib/voteQueryParam";
 import { notificationAction } from "./rules";
 
 /**
- * What a click and the cross do to a notification, wherever it is listed (spec §4): an unread one
+ * What a click and the cross do to a notification, wherever it is listed (docs/product-rules.md#notification-read-delete): an unread one
  * is marked read first (every notification query refetches, so the badge drops), then the click
  * follows its type; a failure is shown as a toast and changes nothing.
  */

@@ -56,7 +56,7 @@ export function useProfileUser(type: MemberType, userName: string, uid: string |
   });
 }
 
-/** Ends the mentorship with a Senior (spec §6 'Mentorluğu Sonlandır'). */
+/** Ends the mentorship with a Senior ('Mentorluğu Sonlandır', docs/product-rules.md#mentor-end). */
 export const discardWantedSenior = (userId: string) =>
   api.call(contract.votes.discardWantedSenior, { params: { userId } });
 

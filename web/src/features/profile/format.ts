@@ -15,7 +15,7 @@ export function canSeeEmail(viewer: ProjectMembership | null, user: ProjectMembe
 
 /**
  * 'Mentörle Çalışmayı Sonlandır': on a Senior's page, for a Junior viewer of the same project
- * (matched by project title, spec §2).
+ * (matched by project title, docs/product-rules.md#mentor-end).
  */
 export function canEndMentorship(
   viewer: ProjectMembership | null,

@@ -1,6 +1,6 @@
 import { messages, type MemberType } from "@platform/common";
 
-/** Texts of the public profile pages (spec §2 Public user detail, §8). */
+/** Texts of the public profile pages (docs/product-rules.md#screen-public-profile). */
 export const PROFILE_TEXTS = {
   home: "Anasayfa",
   directory: (type: MemberType) => (type === "JUNIOR" ? "Juniorlar" : "Seniorlar"),

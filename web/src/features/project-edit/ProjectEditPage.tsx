@@ -164,7 +164,7 @@ function Editor({ project }: { project: ProjectDto }) {
     onError: (err) => notifications.show({ color: "red", message: messageOf(err, T.imageFailed) }),
   });
 
-  // The §5 checks before anything is sent; storage.rules would refuse such a file anyway.
+  // The docs/product-rules.md#photo-rules checks before anything is sent; storage.rules would refuse such a file anyway.
   const chooseImage = (file: File | null) => {
     if (!file) return;
     const problem = imageFileError(file);

@@ -1,4 +1,4 @@
-/** Pure rules of the project edit page (spec §2, §4, §5). */
+/** Pure rules of the project edit page (docs/product-rules.md#screen-project-edit, #project-edit). */
 import { messages } from "@platform/common";
 
 export interface NewPosition {

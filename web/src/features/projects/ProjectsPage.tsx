@@ -13,7 +13,7 @@ import { PROJECT_TEXTS as T } from "./texts";
 import classes from "./projects.module.css";
 import { screens } from "../../app/screens";
 
-/** Below this width the list and the detail take turns (spec §9). */
+/** Below this width the list and the detail take turns (docs/product-rules.md#screen-projects). */
 export const SPLIT_MIN_WIDTH = 640;
 
 /** Navigation state another screen may pass to point at a project. */
@@ -56,7 +56,7 @@ export function ProjectsPage() {
     card?.scrollIntoView({ block: "center", behavior: "smooth" });
   }, [highlightId, list]);
 
-  // a failed first load is the 500 screen (spec §2); a failed reload keeps the list it had
+  // a failed first load is the 500 screen (docs/product-rules.md#screen-projects); a failed reload keeps the list it had
   if (projects.isError && !projects.data) {
     return <ServerErrorScreen onReload={() => void projects.refetch()} />;
   }

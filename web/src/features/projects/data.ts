@@ -66,7 +66,7 @@ export function useOpenPositions(projectId: string | null) {
   });
 }
 
-/** Applies to an open position (spec §5); the answer may still refuse it (`success: false`). */
+/** Applies to an open position (docs/product-rules.md#apply-rules); the answer may still refuse it (`success: false`). */
 export const applyToPosition = (positionId: string) =>
   api.call(contract.positions.apply, { params: { positionId } });
 

@@ -1,6 +1,6 @@
 import { messages } from "@platform/common";
 
-/** Texts of the projects screen (spec §2 Projects, §4, §5, §8). */
+/** Texts of the projects screen (docs/product-rules.md#screen-projects, #apply-rules). */
 export const PROJECT_TEXTS = {
   meta: {
     title: "Projeler",

@@ -53,7 +53,7 @@ function VoteFormBody(props: {
       await deleteVoteTimeNotifications(vote.voteId).catch(() => undefined);
     },
     onSuccess: async () => {
-      // spec §4: pending votes reloaded, popup closed, page reloaded — the toast outlives the reload
+      // docs/product-rules.md#votes-submission: pending votes reloaded, popup closed, page reloaded — the toast outlives the reload
       await queryClient.invalidateQueries({ queryKey: voteKeys.pending });
       keepToastAcrossReload({ color: "teal", message: T.success });
       props.onSubmitted();

@@ -29,7 +29,7 @@ export function VoteModalHost() {
         onClose={close}
         onSubmitted={() => {
           close();
-          // a full reload of the page without the popup's parameter (spec §4)
+          // a full reload of the page without the popup's parameter (docs/product-rules.md#votes-submission)
           window.location.replace(withoutVoteParam(window.location.href));
         }}
       />

@@ -1,5 +1,5 @@
 /**
- * The weekly rating form (spec §3, §5): what it sends and the checks before sending, which are
+ * The weekly rating form (docs/product-rules.md#votes-submission): what it sends and the checks before sending, which are
  * the shared rules the API applies as well.
  */
 import {

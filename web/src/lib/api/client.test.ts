@@ -398,7 +398,7 @@ describe("timeouts and retries", () => {
   });
 });
 
-describe("error text (spec §8)", () => {
+describe("error text (docs/product-rules.md#api-error-text)", () => {
   it("server message, else the client's, else 'Bir hata oluştu'", async () => {
     const { fetch } = scriptedFetch((c) =>
       c.url.endsWith("/with")

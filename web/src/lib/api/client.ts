@@ -1,7 +1,7 @@
 /**
- * The `/api` client (spec §7 "client call settings" and §8 general rules).
+ * The `/api` client (docs/product-rules.md#api-call-settings "client call settings" and docs/product-rules.md#api-error-text general rules).
  *
- * Spec §7 names two call settings without saying which screen uses which; this client honours
+ * docs/product-rules.md#api-call-settings names two call settings without saying which screen uses which; this client honours
  * both on every call:
  * - base path `/api`, `credentials: "include"` (the httpOnly `__session` cookie), and for every
  *   state-changing call an `X-CSRF-Token` header taken from `GET /api/auth/csrf-token` (response

@@ -1,6 +1,6 @@
 import { messages } from "@platform/common";
 
-/** The general texts of spec §8 that every call can end with. */
+/** The general texts of docs/product-rules.md#api-error-text that every call can end with. */
 export const API_TEXTS = {
   noResponse: messages.general.noServerResponse,
   fallback: messages.general.error,
@@ -12,7 +12,7 @@ export type ApiFailure = "status" | "no-response";
 
 /**
  * A failed `/api` call. `status` is the HTTP status, 0 when no response arrived (network failure or
- * timeout after the retries). `message` is already the text to show (spec §8 order).
+ * timeout after the retries). `message` is already the text to show (docs/product-rules.md#api-error-text order).
  */
 export class ApiError extends Error {
   override readonly name = "ApiError";
@@ -40,7 +40,7 @@ function serverMessage(body: unknown): string | undefined {
 }
 
 /**
- * The text of a failed call (spec §8): no response → the connection text; otherwise the server's
+ * The text of a failed call (docs/product-rules.md#api-error-text): no response → the connection text; otherwise the server's
  * `message`, else the screen's own message, else 'Bir hata oluştu'.
  */
 export function errorText(

@@ -39,7 +39,7 @@ export const api = createApiClient({
   getAppCheckToken: async () =>
     appCheckToken(appCheckSiteKey ? (await import("../firebase")).appCheck : undefined),
   onSessionLost: (reason) => sessionLostHandler?.(reason),
-  // A GET failing with 5xx after its retries sends the app to the server-error screen (spec §4, §8); calls
+  // A GET failing with 5xx after its retries sends the app to the server-error screen (docs/product-rules.md#api-error-text); calls
   // whose failure leaves the page usable opt out with `errorEvent: false` and show it in place.
   errorEvents: true,
 });

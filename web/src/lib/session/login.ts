@@ -1,5 +1,5 @@
 /**
- * Login with the Firebase Auth SDK (design §4): 'Oturumum açık kalsın.' chooses local persistence
+ * Login with the Firebase Auth SDK (docs/product-rules.md#login): 'Oturumum açık kalsın.' chooses local persistence
  * (kept after the browser closes) over session persistence (this tab's session only).
  */
 import { messages } from "@platform/common";
@@ -18,7 +18,7 @@ export function persistenceFor(rememberMe: boolean): Persistence {
   return rememberMe ? browserLocalPersistence : browserSessionPersistence;
 }
 
-/** Auth SDK error codes that mean "wrong e-mail or password" (the §8 login 401). */
+/** Auth SDK error codes that mean "wrong e-mail or password" (the docs/product-rules.md#login login 401). */
 const BAD_CREDENTIALS = new Set([
   "auth/invalid-credential",
   "auth/invalid-login-credentials",
@@ -30,14 +30,14 @@ const BAD_CREDENTIALS = new Set([
 
 /**
  * The Auth SDK reports an answer it could not read (empty or not JSON) as a network failure whose
- * detail is the parse error; that is the §8 "no body" case, not a missing connection.
+ * detail is the parse error; that is the docs/product-rules.md#login "no body" case, not a missing connection.
  */
 function answeredWithoutBody(error: unknown): boolean {
   const detail = (error as { customData?: { message?: unknown } }).customData?.message;
   return typeof detail === "string" && /SyntaxError|JSON/i.test(detail);
 }
 
-/** The text of a failed login (spec §8). */
+/** The text of a failed login (docs/product-rules.md#login). */
 export function loginErrorMessage(error: unknown): string {
   const code =
     typeof error === "object" && error !== null && "code" in error

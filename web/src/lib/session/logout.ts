@@ -17,7 +17,7 @@ export interface LogoutDeps {
 export type LogoutOutcome = { ok: true } | { ok: false; message: string };
 
 /**
- * Logout (spec §4): clears everything and goes to the login page. When Firebase refuses to sign out
+ * Logout (docs/product-rules.md#logout): clears everything and goes to the login page. When Firebase refuses to sign out
  * the member is still signed in, so nothing is cleared and the failure text is returned
  * ('Çıkış işlemi başarısız!'). With `force` (the session was lost) everything is cleared anyway;
  * `to` goes elsewhere than the login page (home, after the account was deleted).

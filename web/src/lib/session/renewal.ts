@@ -1,6 +1,6 @@
 import { screens } from "../../app/screens";
 /**
- * Session renewal (spec §4): when the app starts, unless the page is the login or the sign-up
+ * Session renewal (docs/product-rules.md#session-renewal): when the app starts, unless the page is the login or the sign-up
  * page, the session is renewed, and then again every 14 minutes. Only whether a token came back
  * matters; every failure is ignored silently (the Firebase SDK also keeps the ID token fresh on its
  * own, and a call that meets a 401 refreshes it through the `/api` client).

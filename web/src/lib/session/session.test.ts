@@ -85,7 +85,7 @@ describe("login", () => {
     expect(persistenceFor(false)).toBe(browserSessionPersistence);
   });
 
-  it("maps failures to the §8 login texts", () => {
+  it("maps failures to the docs/product-rules.md#login login texts", () => {
     const code = (c: string) => Object.assign(new Error(c), { code: c });
     expect(loginErrorMessage(code("auth/invalid-credential"))).toBe(
       "Lütfen e-posta ve şifrenizi kontrol ediniz",

@@ -1,6 +1,6 @@
 import { messages } from "@platform/common";
 
-/** The user id inside an ID token (spec §4: "userId decoded from the access token"). */
+/** The user id inside an ID token (docs/product-rules.md#login: "userId decoded from the access token"). */
 export function userIdFromToken(token: string): string {
   const fail = () => new Error(messages.general.tokenUndecodable);
   const parts = token.split(".");

@@ -10,7 +10,7 @@ import { screens } from "../../app/screens";
 
 let renewalStarted = false;
 
-/** Renewal runs once per page load, from the page the app started on (spec §4). */
+/** Renewal runs once per page load, from the page the app started on (docs/product-rules.md#session-renewal). */
 function ensureRenewalStarted() {
   if (renewalStarted || typeof window === "undefined") return;
   renewalStarted = true;

@@ -13,9 +13,9 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import lighthouse from "lighthouse";
-import { seedDemoData } from "@platform/emulators/demo";
-import { projectId, repoRoot } from "@platform/emulators/paths";
-import { startStack } from "@platform/emulators/stack";
+import { seedDemoData } from "@platform/stack/demo";
+import { projectId, repoRoot } from "@platform/stack/paths";
+import { startStack } from "@platform/stack/stack";
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const reportsDir = join(repoRoot, "lighthouse-reports");

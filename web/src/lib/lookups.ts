@@ -1,4 +1,4 @@
-import { contract } from "@platform/common/api";
+import { contract } from "./api/endpoints";
 import { useQuery } from "@tanstack/react-query";
 import { api } from "./api/index";
 

@@ -1,5 +1,5 @@
 import { messages, type ImageDto } from "@platform/common";
-import { contract } from "@platform/common/api";
+import { contract } from "../../lib/api/endpoints";
 import { api } from "../../lib/api/index";
 import { ApiError, messageOf } from "../../lib/api/errors";
 import { getStorageSdk } from "../../lib/firebase";

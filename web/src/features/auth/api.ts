@@ -1,4 +1,4 @@
-import { contract } from "@platform/common/api";
+import { contract } from "../../lib/api/endpoints";
 import type { CallInput } from "../../lib/api/client";
 import { api } from "../../lib/api/index";
 

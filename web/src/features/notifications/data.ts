@@ -1,5 +1,5 @@
 import { paths } from "@platform/common";
-import { contract } from "@platform/common/api";
+import { contract } from "../../lib/api/endpoints";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../lib/api/index";
 import { collection, getCount, query, where } from "firebase/firestore/lite";

@@ -1,5 +1,5 @@
 import { paths, type MemberType, type UserContactDoc, type UserDoc } from "@platform/common";
-import { contract } from "@platform/common/api";
+import { contract } from "../../lib/api/endpoints";
 import { useQuery } from "@tanstack/react-query";
 import {
   FirestoreError,

@@ -1,4 +1,4 @@
-import { contract } from "@platform/common/api";
+import { contract } from "../../lib/api/endpoints";
 import { useQuery } from "@tanstack/react-query";
 import { api } from "../../lib/api/index";
 import { getStorageSdk } from "../../lib/firebase";

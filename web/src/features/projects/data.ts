@@ -1,5 +1,5 @@
 import { paths, type PositionDoc, type ProjectDoc } from "@platform/common";
-import { contract } from "@platform/common/api";
+import { contract } from "../../lib/api/endpoints";
 import { useQuery } from "@tanstack/react-query";
 import { collection, doc, getDoc, getDocs, orderBy, query, where } from "firebase/firestore/lite";
 import { api } from "../../lib/api/index";

@@ -1,5 +1,5 @@
 import type { PendingVoteDto, VoteSubmission } from "@platform/common";
-import { contract } from "@platform/common/api";
+import { contract } from "../../lib/api/endpoints";
 import { useQuery } from "@tanstack/react-query";
 import { api } from "../../lib/api/index";
 import { queryRoots } from "../../lib/queryRoots";

@@ -16,8 +16,8 @@ import lighthouse from "lighthouse";
 import { seedDemoData } from "@platform/stack/demo";
 import { projectId, repoRoot } from "@platform/stack/paths";
 import { startStack } from "@platform/stack/stack";
+import { CHROMIUM_PATH, HEADLESS_CHROMIUM_FLAGS } from "../support/chromium.js";
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const reportsDir = join(repoRoot, "lighthouse-reports");
 
 /** The public pages a visitor lands on; a legal page stands for the four. */
@@ -40,15 +40,9 @@ interface Chromium {
 async function launchChromium(): Promise<Chromium> {
   const profile = mkdtempSync(join(tmpdir(), "lighthouse-chromium-"));
   const child: ChildProcess = spawn(
-    CHROMIUM,
+    CHROMIUM_PATH,
     [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run",
+      ...HEADLESS_CHROMIUM_FLAGS,
       `--user-data-dir=${profile}`,
       "--remote-debugging-port=0",
       "about:blank",

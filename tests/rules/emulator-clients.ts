@@ -116,3 +116,9 @@ export async function allowed(call: () => Promise<unknown>): Promise<boolean> {
     throw err;
   }
 }
+
+/** A 1×1 PNG: the smallest real image the storage rules accept. */
+export const PNG = Buffer.from(
+  "89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201b1a5a4d80000000049454e44ae426082",
+  "hex",
+);

@@ -29,14 +29,10 @@ import {
   allowed,
   bucket,
   clientsFor,
+  PNG,
   projectId,
   startRulesStack,
 } from "./emulator-clients.js";
-
-const PNG = Buffer.from(
-  "89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201b1a5a4d80000000049454e44ae426082",
-  "hex",
-);
 
 interface StorageSubject {
   name: string;

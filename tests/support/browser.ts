@@ -3,9 +3,9 @@ import { join } from "node:path";
 import { type Browser, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll } from "vitest";
 import { screenshotsDir } from "./artefacts.js";
+import { CHROMIUM_PATH, HEADLESS_CHROMIUM_FLAGS } from "./chromium.js";
 
 /** Debian's Chromium (installed by .ci/run); Playwright's own browser download is not used. */
-const executablePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 /**
  * One browser for a test file: `prepare` (the file's data) and the launch before its tests, the
@@ -30,16 +30,8 @@ export function suiteBrowser(
 export function launchBrowser(): Promise<Browser> {
   // Playwright gives every launch a fresh temporary profile (user data dir).
   return chromium.launch({
-    executablePath,
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run",
-    ],
+    executablePath: CHROMIUM_PATH,
+    args: [...HEADLESS_CHROMIUM_FLAGS],
   });
 }
 

@@ -30,7 +30,7 @@ import type {
   VoteAnswerDoc,
   VoteDoc,
 } from "../model/documents.js";
-import { nameFields } from "../model/documents.js";
+import { nameFields, newUserProfile } from "../model/documents.js";
 import { paths } from "../model/collections.js";
 import type { MemberType, NotificationType, Role, VoteKind } from "../model/enums.js";
 import { slugifyName } from "../text/turkish.js";
@@ -74,24 +74,13 @@ export function builders(now: Date) {
     return {
       path: paths.user(uid),
       data: {
+        // A newly registered profile, completed: the career step's fields and a birth date.
+        ...newUserProfile(name),
         ...nameFields(name, position?.name),
         type,
         position,
-        gender: null,
-        address: "",
         birthDate: "1998-04-12",
-        about: "",
         skills: [{ name: "React" }],
-        languages: [],
-        edu_cert: [],
-        social_medias: [],
-        photoPath: null,
-        totalRate: null,
-        rateCount: 0,
-        skillVotes: {},
-        skillVoteCounts: {},
-        currentProjectId: null,
-        currentProjectTitle: null,
         profileComplete: true,
         createdAt: now,
         updatedAt: now,

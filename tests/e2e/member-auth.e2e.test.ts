@@ -256,7 +256,11 @@ describe.each([
     await page.goto(`${hosting}/giris_yap`);
     await page.getByRole("link", { name: "Şifremi unuttum?" }).click();
     await page.waitForURL(`${hosting}/sifre_yenileme`);
-    await page.getByLabel("E-posta").fill(`yok.${name}@example.com`);
+    // The navigation is a transition: the login form (which has an "E-posta" field too) stays on
+    // screen until the reset screen's module has loaded, so wait for the reset screen itself.
+    const resetScreen = page.getByTestId("reset-request");
+    await resetScreen.waitFor();
+    await resetScreen.getByLabel("E-posta").fill(`yok.${name}@example.com`);
     await page.getByRole("button", { name: "Gönder" }).click();
     await page
       .getByTestId("auth-error")

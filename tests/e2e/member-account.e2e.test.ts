@@ -476,16 +476,19 @@ describe.each([
     expect(await page.getByTestId("account-button").count()).toBe(0);
     expect(errors).toEqual([]);
 
-    // the old address no longer signs in, the new one does
-    await page.getByLabel("E-posta").fill(email);
-    await page.getByLabel(/^Şifre( \*)?$/).fill(PASSWORD);
-    await page.getByRole("button", { name: "Giriş yap" }).click();
-    await page
+    // the old address no longer signs in, the new one does (on the login form itself: the
+    // editor, with an "E-posta" field of its own, may still be on screen while it loads)
+    const login = page.getByTestId("login");
+    await login.waitFor();
+    await login.getByLabel("E-posta").fill(email);
+    await login.getByLabel(/^Şifre( \*)?$/).fill(PASSWORD);
+    await login.getByRole("button", { name: "Giriş yap" }).click();
+    await login
       .getByTestId("auth-error")
       .getByText("Lütfen e-posta ve şifrenizi kontrol ediniz")
       .waitFor();
-    await page.getByLabel("E-posta").fill(fresh);
-    await page.getByRole("button", { name: "Giriş yap" }).click();
+    await login.getByLabel("E-posta").fill(fresh);
+    await login.getByRole("button", { name: "Giriş yap" }).click();
     await page.waitForURL(`${hosting}/`);
     await page.goto(`${hosting}/hesabim/eposta-${name}`);
     contact = page.getByTestId("account-contact");

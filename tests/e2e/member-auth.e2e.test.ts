@@ -300,9 +300,10 @@ describe.each([
     await done.getByRole("link", { name: "Giriş Yap" }).click();
     await page.waitForURL(`${hosting}/giris_yap`);
 
-    await page.getByLabel("E-posta").fill(memberEmail);
-    await page.getByLabel(/^Şifre( \*)?$/).fill("Yeni-Sifre-2026");
-    await page.getByRole("button", { name: "Giriş yap" }).click();
+    const login = page.getByTestId("login");
+    await login.getByLabel("E-posta").fill(memberEmail);
+    await login.getByLabel(/^Şifre( \*)?$/).fill("Yeni-Sifre-2026");
+    await login.getByRole("button", { name: "Giriş yap" }).click();
     await page.waitForURL(`${hosting}/`);
     expect(errors).toEqual([]);
     await ctx.close();

@@ -153,7 +153,8 @@ export function ProjectDetail(props: ProjectDetailProps) {
   });
 
   const join = () => {
-    if (!chosen) return;
+    // The refusals read the member's profile: until it has loaded, nothing can be decided.
+    if (!chosen || viewer.loading) return;
     const refusal = joinRefusal(viewer.profile, chosen.positionName);
     if (refusal) {
       notifications.show({ color: "red", message: refusal });
@@ -293,7 +294,8 @@ export function ProjectDetail(props: ProjectDetailProps) {
           <Button
             size="md"
             onClick={join}
-            loading={apply.isPending}
+            // waits for the member's profile (position, current project) the refusals check
+            loading={apply.isPending || viewer.loading}
             disabled={!chosen}
             data-testid="join-button"
           >

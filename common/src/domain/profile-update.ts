@@ -42,28 +42,29 @@ export type ProfileBody = { [K in Section]?: Record<string, unknown> } & {
   [K in ProfileField]?: unknown;
 };
 
-/**
- * Every field in the order its refusal is reported, with the section it may come in (besides
- * the top level) and the document it changes.
- */
-const FIELDS: readonly {
+interface FieldPlace {
   field: ProfileField;
+  /** The section it may come in, besides the top level. */
   section?: Section;
+  /** The document it changes (`email` goes to Auth and the contact document). */
   target: "user" | "details" | "email";
-}[] = [
-  { field: "name", section: "personalData", target: "user" },
-  { field: "gender", section: "personalData", target: "user" },
-  { field: "birthDate", section: "personalData", target: "user" },
-  { field: "address", section: "personalData", target: "user" },
-  { field: "position", section: "personalData", target: "user" },
-  { field: "email", section: "contactData", target: "email" },
-  { field: "telephone", section: "contactData", target: "details" },
-  { field: "iban", target: "details" },
-  { field: "about", target: "user" },
-  { field: "skills", target: "user" },
-  { field: "languages", target: "user" },
-  { field: "edu_cert", target: "user" },
-  { field: "social_medias", target: "user" },
+}
+
+const placed =
+  (section: Section | undefined, target: FieldPlace["target"]) =>
+  (field: ProfileField): FieldPlace => ({ field, section, target });
+
+/** Every field, in the order its refusal is reported. */
+const FIELDS: readonly FieldPlace[] = [
+  ...(["name", "gender", "birthDate", "address", "position"] as const).map(
+    placed("personalData", "user"),
+  ),
+  placed("contactData", "email")("email"),
+  placed("contactData", "details")("telephone"),
+  placed(undefined, "details")("iban"),
+  ...(["about", "skills", "languages", "edu_cert", "social_medias"] as const).map(
+    placed(undefined, "user"),
+  ),
 ];
 
 const has = (o: object | undefined, k: string) => !!o && Object.prototype.hasOwnProperty.call(o, k);

@@ -3,6 +3,7 @@ import { defineConfig, loadEnv, type Plugin } from "vite";
 // Relative: the config is bundled for Node, which would load a workspace package as raw TypeScript.
 import { DEMO_PROJECT_ID, REGION } from "../common/src/deployment";
 import { type BuildKind, cspMetaTag } from "./build/content-security-policy";
+import { EMULATOR_PORTS, emulatorPortsDefine } from "./build/emulator-ports";
 
 /**
  * Writes this build's Content-Security-Policy meta element right after the charset (see
@@ -49,6 +50,7 @@ export default defineConfig(({ mode, command, isSsrBuild }) => {
     define: {
       // The prerendered footer's year, the same in the browser build that hydrates it.
       "import.meta.env.VITE_BUILD_YEAR": JSON.stringify(String(new Date().getFullYear())),
+      ...emulatorPortsDefine(buildKind(mode).demo),
     },
     server: {
       host: "127.0.0.1",
@@ -57,7 +59,7 @@ export default defineConfig(({ mode, command, isSsrBuild }) => {
       // In `npm run dev` the API is the Functions emulator; same path as behind Hosting.
       proxy: {
         "/api": {
-          target: "http://127.0.0.1:5001",
+          target: `http://127.0.0.1:${EMULATOR_PORTS.functions}`,
           rewrite: (path) => `/${DEMO_PROJECT_ID}/${REGION}/api${path}`,
         },
       },

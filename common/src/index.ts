@@ -8,6 +8,7 @@ export * from "./domain/business-time.js";
 export * from "./messages.js";
 export * from "./domain/project-rules.js";
 export * from "./domain/profile-rules.js";
+export * from "./domain/profile-update.js";
 export * from "./domain/iban.js";
 export * from "./domain/address-rules.js";
 export * from "./domain/image-rules.js";

@@ -27,6 +27,7 @@ import {
   adminForStack,
   bucketOf,
   idTokenFor,
+  route,
 } from "../support/api-client.js";
 import { latestMailText } from "../support/member-stack.js";
 
@@ -313,7 +314,7 @@ afterAll(async () => {
 describe("CSRF and the session cookie", () => {
   const row = rowOf(contract.auth.csrfToken);
   it("hands out a token and sets the httpOnly Secure SameSite __session cookie", async () => {
-    const r = await client.call<{ csrfToken: string }>("GET", "/auth/csrf-token");
+    const r = await client.call<{ csrfToken: string }>(...route(contract.auth.csrfToken));
     expect(r.status).toBe(200);
     expect(r.body.success).toBe(true);
     expect(typeof r.body.csrfToken).toBe("string");
@@ -329,7 +330,7 @@ describe("CSRF and the session cookie", () => {
   });
 
   it("refuses a cookie-carrying state change without X-CSRF-Token (403, csrf false)", async () => {
-    const r = await client.call("POST", "/auth/logout", { withCookies: true });
+    const r = await client.call(...route(contract.auth.logout), { withCookies: true });
     expect(r.status).toBe(403);
     expect(r.body).toMatchObject({ success: false, csrf: false });
     expect(r.body.message).toContain("CSRF");
@@ -343,16 +344,19 @@ describe("registration", () => {
 
   it("POST /auth/register-step-1", async () => {
     const row = rowOf(contract.auth.registerStep1);
-    const bad = await client.call("POST", "/auth/register-step-1", {
+    const bad = await client.call(...route(contract.auth.registerStep1), {
       body: { name: "ali veli", email: "not-an-email", password: PASSWORD },
     });
     expectTurkish400(bad);
     expect(await count("mail", "to", "not-an-email")).toBe(0);
     mark(row, "malformed", 400);
 
-    const r = await client.call<{ data: { email: string } }>("POST", "/auth/register-step-1", {
-      body: { name: "ayşe ılgın YILMAZ", email, password: PASSWORD },
-    });
+    const r = await client.call<{ data: { email: string } }>(
+      ...route(contract.auth.registerStep1),
+      {
+        body: { name: "ayşe ılgın YILMAZ", email, password: PASSWORD },
+      },
+    );
     expect(r.status).toBe(201);
     expect(r.body).toMatchObject({
       success: true,
@@ -373,14 +377,14 @@ describe("registration", () => {
     mark(row, "no token", "n/a", "(public; good case is tokenless)");
 
     // Again within a minute: throttled, nothing new mailed. Taken e-mail: the product rules' message.
-    const again = await client.call("POST", "/auth/register-step-1", {
+    const again = await client.call(...route(contract.auth.registerStep1), {
       token: other.token,
       body: { name: "Ayşe Yılmaz", email, password: PASSWORD },
     });
     expect(again.status).toBe(429);
     expect(again.body.message).toMatch(/saniye bekleyin/);
     expect(await count("mail", "to", email)).toBe(1);
-    const taken = await client.call("POST", "/auth/register-step-1", {
+    const taken = await client.call(...route(contract.auth.registerStep1), {
       body: { name: "Başka Biri", email: dev.email, password: PASSWORD },
     });
     expect(taken.status).toBe(409);
@@ -390,7 +394,7 @@ describe("registration", () => {
 
   it("POST /auth/register-step-2", async () => {
     const row = rowOf(contract.auth.registerStep2);
-    const bad = await client.call("POST", "/auth/register-step-2", {
+    const bad = await client.call(...route(contract.auth.registerStep2), {
       body: { email, verificationCode: "12ab" },
     });
     expectTurkish400(bad);
@@ -400,7 +404,7 @@ describe("registration", () => {
     mark(row, "malformed", 400);
 
     const code = /(\d{6})/.exec(await latestMailText(email))![1]!;
-    const wrong = await client.call("POST", "/auth/register-step-2", {
+    const wrong = await client.call(...route(contract.auth.registerStep2), {
       body: { email, verificationCode: code === "000000" ? "111111" : "000000" },
     });
     expect(wrong.status).toBe(400);
@@ -410,8 +414,7 @@ describe("registration", () => {
     mark(row, "other's token", 400, "(wrong code counted)");
 
     const r = await client.call<{ data: { registrationToken: string } }>(
-      "POST",
-      "/auth/register-step-2",
+      ...route(contract.auth.registerStep2),
       { body: { email, verificationCode: code } },
     );
     expect(r.status).toBe(200);
@@ -427,7 +430,7 @@ describe("registration", () => {
   it("POST /auth/register-step-3", async () => {
     const row = rowOf(contract.auth.registerStep3);
     const before = await snapshot(`users/${uid}`);
-    const bad = await client.call("POST", "/auth/register-step-3", {
+    const bad = await client.call(...route(contract.auth.registerStep3), {
       body: { email, type: "JUNIOR", position: "Tester", skills: ["React"], contractofUse: true },
     });
     expectTurkish400(bad);
@@ -435,7 +438,7 @@ describe("registration", () => {
     expect(await snapshot(`users/${uid}`)).toBe(before);
     mark(row, "malformed", 400);
 
-    const unknownPosition = await client.call("POST", "/auth/register-step-3", {
+    const unknownPosition = await client.call(...route(contract.auth.registerStep3), {
       token: other.token,
       body: {
         email,
@@ -450,7 +453,7 @@ describe("registration", () => {
     expect(await snapshot(`users/${uid}`)).toBe(before);
     mark(row, "other's token", 400, "(token ignored; position checked)");
 
-    const r = await client.call("POST", "/auth/register-step-3", {
+    const r = await client.call(...route(contract.auth.registerStep3), {
       body: {
         email,
         registrationToken,
@@ -482,8 +485,10 @@ describe("registration code limits", () => {
     const email = mail("kilit");
     const key = `registrations/${encodeURIComponent(email)}`;
     const step1 = { name: "Kilit Deneme", email, password: PASSWORD };
-    expect((await client.call("POST", "/auth/register-step-1", { body: step1 })).status).toBe(201);
-    const early = await client.call("POST", "/auth/register-step-3", {
+    expect((await client.call(...route(contract.auth.registerStep1), { body: step1 })).status).toBe(
+      201,
+    );
+    const early = await client.call(...route(contract.auth.registerStep3), {
       body: {
         email,
         type: "JUNIOR",
@@ -497,7 +502,7 @@ describe("registration code limits", () => {
     expect(early.body.message).toBe(messages.auth.registrationNotVerified);
     const statuses: number[] = [];
     for (let i = 0; i < 6; i++) {
-      const r = await client.call("POST", "/auth/register-step-2", {
+      const r = await client.call(...route(contract.auth.registerStep2), {
         body: { email, verificationCode: "999999" },
       });
       statuses.push(r.status);
@@ -508,13 +513,13 @@ describe("registration code limits", () => {
 
     // A minute later a new code may be sent: attempts start again, the new code expires in time.
     await db.doc(key).update({ lastSentAt: ts(Date.now() - 61_000) });
-    const resent = await client.call("POST", "/auth/register-step-1", { body: step1 });
+    const resent = await client.call(...route(contract.auth.registerStep1), { body: step1 });
     expect(resent.status).toBe(200);
     expect(await count("mail", "to", email)).toBe(2);
     expect((await db.doc(key).get()).data()!.attempts).toBe(0);
     await db.doc(key).update({ codeExpiresAt: ts(Date.now() - 1) });
     const code = /(\d{6})/.exec(await latestMailText(email))![1]!;
-    const expired = await client.call("POST", "/auth/register-step-2", {
+    const expired = await client.call(...route(contract.auth.registerStep2), {
       body: { email, verificationCode: code },
     });
     expect(expired.status).toBe(410);
@@ -526,11 +531,11 @@ describe("registration code limits", () => {
 describe("sign-in", () => {
   it("POST /auth/login", async () => {
     const row = rowOf(contract.auth.login);
-    const bad = await client.call("POST", "/auth/login", { body: { email: dev.email } });
+    const bad = await client.call(...route(contract.auth.login), { body: { email: dev.email } });
     expectTurkish400(bad);
     mark(row, "malformed", 400);
 
-    const wrong = await client.call("POST", "/auth/login", {
+    const wrong = await client.call(...route(contract.auth.login), {
       body: { email: dev.email, password: "yanlis-sifre" },
     });
     expect(wrong.status).toBe(401);
@@ -541,7 +546,9 @@ describe("sign-in", () => {
     const r = await fresh.call<{
       accessToken: string;
       data: { accessToken: string; userId: string };
-    }>("POST", "/auth/login", { body: { email: dev.email, password: PASSWORD, rememberMe: true } });
+    }>(...route(contract.auth.login), {
+      body: { email: dev.email, password: PASSWORD, rememberMe: true },
+    });
     expect(r.status).toBe(200);
     expect(r.body.success).toBe(true);
     expect(r.body.accessToken.split(".")).toHaveLength(3);
@@ -558,9 +565,9 @@ describe("sign-in", () => {
 
   it("POST /auth/refresh-access-token and POST /auth/logout", async () => {
     const browser = new ApiClient(hosting);
-    const csrf = (await browser.call<{ csrfToken: string }>("GET", "/auth/csrf-token")).body
+    const csrf = (await browser.call<{ csrfToken: string }>(...route(contract.auth.csrfToken))).body
       .csrfToken;
-    const login = await browser.call("POST", "/auth/login", {
+    const login = await browser.call(...route(contract.auth.login), {
       withCookies: true,
       csrf,
       body: { email: seeker.email, password: PASSWORD },
@@ -568,25 +575,29 @@ describe("sign-in", () => {
     expect(login.status).toBe(200);
 
     const refreshRow = rowOf(contract.auth.refreshAccessToken);
-    const noCsrf = await browser.call("POST", "/auth/refresh-access-token", { withCookies: true });
+    const noCsrf = await browser.call(...route(contract.auth.refreshAccessToken), {
+      withCookies: true,
+    });
     expect(noCsrf.status).toBe(403);
     expect(noCsrf.body).toMatchObject({ csrf: false });
-    const r = await browser.call<{ accessToken: string }>("POST", "/auth/refresh-access-token", {
-      withCookies: true,
-      csrf,
-    });
+    const r = await browser.call<{ accessToken: string }>(
+      ...route(contract.auth.refreshAccessToken),
+      {
+        withCookies: true,
+        csrf,
+      },
+    );
     expect(r.status).toBe(200);
     expect((await auth.verifyIdToken(r.body.accessToken)).uid).toBe(seeker.uid);
     mark(refreshRow, "good", 200);
 
-    const anonymous = await new ApiClient(hosting).call("POST", "/auth/refresh-access-token");
+    const anonymous = await new ApiClient(hosting).call(...route(contract.auth.refreshAccessToken));
     expect(anonymous.status).toBe(401);
     expect(anonymous.body.message).toBe(messages.auth.refreshInvalid);
     mark(refreshRow, "no token", 401, "(no cookie)");
 
     const withOthersBearer = await new ApiClient(hosting).call(
-      "POST",
-      "/auth/refresh-access-token",
+      ...route(contract.auth.refreshAccessToken),
       {
         token: other.token,
       },
@@ -597,7 +608,7 @@ describe("sign-in", () => {
     const forged = new ApiClient(hosting);
     const nonce = "x".repeat(24);
     forged.cookie = `__session=${Buffer.from(JSON.stringify({ n: nonce, r: "bozuk-token" })).toString("base64url")}`;
-    const garbage = await forged.call("POST", "/auth/refresh-access-token", {
+    const garbage = await forged.call(...route(contract.auth.refreshAccessToken), {
       withCookies: true,
       csrf: nonce,
     });
@@ -606,24 +617,27 @@ describe("sign-in", () => {
     mark(refreshRow, "malformed", 401, "(garbage refresh token)");
 
     const logoutRow = rowOf(contract.auth.logout);
-    const out = await browser.call("POST", "/auth/logout", { withCookies: true, csrf });
+    const out = await browser.call(...route(contract.auth.logout), { withCookies: true, csrf });
     expect(out.status).toBe(200);
     expect(out.body.success).toBe(true);
-    const after = await browser.call("POST", "/auth/refresh-access-token", {
+    const after = await browser.call(...route(contract.auth.refreshAccessToken), {
       withCookies: true,
       csrf,
     });
     expect(after.status).toBe(401);
     mark(logoutRow, "good", 200, "(refresh then 401)");
-    const plain = await new ApiClient(hosting).call("POST", "/auth/logout");
+    const plain = await new ApiClient(hosting).call(...route(contract.auth.logout));
     expect(plain.status).toBe(200);
     mark(logoutRow, "no token", 200, "(idempotent)");
-    const others = await new ApiClient(hosting).call("POST", "/auth/logout", {
+    const others = await new ApiClient(hosting).call(...route(contract.auth.logout), {
       token: other.token,
     });
     expect(others.status).toBe(200);
     mark(logoutRow, "other's token", 200, "(only clears this cookie)");
-    const junk = await browser.call("POST", "/auth/logout", { withCookies: true, csrf: "yanlis" });
+    const junk = await browser.call(...route(contract.auth.logout), {
+      withCookies: true,
+      csrf: "yanlis",
+    });
     expect(junk.status).toBe(403);
     mark(logoutRow, "malformed", 403, "(bad CSRF token)");
   });
@@ -637,13 +651,13 @@ describe("e-mail confirmation and password reset", () => {
     await db.doc(`users/${unverified.uid}/private/contact`).update({ isEmailVerified: false });
     const token = await idTokenFor(unverified.email, PASSWORD);
 
-    const none = await client.call("POST", "/auth/send-email-confirmation", {
+    const none = await client.call(...route(contract.auth.sendEmailConfirmation), {
       body: { email: unverified.email, redirectUrl: "/hesabim/deniz-koc" },
     });
     expect401(none);
     mark(row, "no token", 401);
 
-    const others = await client.call("POST", "/auth/send-email-confirmation", {
+    const others = await client.call(...route(contract.auth.sendEmailConfirmation), {
       token: other.token,
       body: { email: unverified.email, redirectUrl: "/hesabim/deniz-koc" },
     });
@@ -652,7 +666,7 @@ describe("e-mail confirmation and password reset", () => {
     expect(await count("mail", "to", unverified.email)).toBe(0);
     mark(row, "other's token", 400, "(not their e-mail; nothing mailed)");
 
-    const bad = await client.call("POST", "/auth/send-email-confirmation", {
+    const bad = await client.call(...route(contract.auth.sendEmailConfirmation), {
       token,
       body: { email: 42 },
     });
@@ -660,7 +674,7 @@ describe("e-mail confirmation and password reset", () => {
     expect(await count("mail", "to", unverified.email)).toBe(0);
     mark(row, "malformed", 400);
 
-    const r = await client.call("POST", "/auth/send-email-confirmation", {
+    const r = await client.call(...route(contract.auth.sendEmailConfirmation), {
       token,
       body: { email: unverified.email, redirectUrl: `${hosting}/hesabim/deniz-koc` },
     });
@@ -681,16 +695,16 @@ describe("e-mail confirmation and password reset", () => {
   it("POST /auth/request-password-reset and POST /auth/reset-password", async () => {
     const person = await makeMember("sifre", "Burak Demir", "JUNIOR", "Tester");
     const requestRow = rowOf(contract.auth.requestPasswordReset);
-    const bad = await client.call("POST", "/auth/request-password-reset", { body: {} });
+    const bad = await client.call(...route(contract.auth.requestPasswordReset), { body: {} });
     expectTurkish400(bad);
     mark(requestRow, "malformed", 400);
-    const unknown = await client.call("POST", "/auth/request-password-reset", {
+    const unknown = await client.call(...route(contract.auth.requestPasswordReset), {
       body: { email: mail("kimse-yok") },
     });
     expect(unknown.status).toBe(404);
     expect(unknown.body.message).toBe("E-posta adresi hatali veya sistemde kayitli degil.");
     mark(requestRow, "other's token", 404, "(unknown e-mail)");
-    const r = await client.call("POST", "/auth/request-password-reset", {
+    const r = await client.call(...route(contract.auth.requestPasswordReset), {
       body: { email: person.email },
     });
     expect(r.status).toBe(200);
@@ -702,7 +716,7 @@ describe("e-mail confirmation and password reset", () => {
     mark(requestRow, "no token", "n/a", "(public; good case is tokenless)");
 
     const resetRow = rowOf(contract.auth.resetPassword);
-    const short = await client.call("POST", "/auth/reset-password", {
+    const short = await client.call(...route(contract.auth.resetPassword), {
       body: { token, newPassword: "kisa" },
     });
     expectTurkish400(short);
@@ -710,14 +724,14 @@ describe("e-mail confirmation and password reset", () => {
       "Sifre en az 8 karakter, bir buyuk harf ve bir rakam icermelidir.",
     );
     mark(resetRow, "malformed", 400);
-    const forged = await client.call("POST", "/auth/reset-password", {
+    const forged = await client.call(...route(contract.auth.resetPassword), {
       token: other.token,
       body: { token: "uydurma-kod", newPassword: "YeniParola9" },
     });
     expect(forged.status).toBe(400);
     expect(forged.body.message).toBe("Gecersiz sifre sifirlama linki. Lutfen tekrar deneyiniz.");
     mark(resetRow, "other's token", 400, "(invalid link)");
-    const ok = await client.call("POST", "/auth/reset-password", {
+    const ok = await client.call(...route(contract.auth.resetPassword), {
       body: { token, newPassword: "YeniParola9" },
     });
     expect(ok.status).toBe(200);
@@ -731,26 +745,29 @@ describe("e-mail confirmation and password reset", () => {
 describe("users", () => {
   it("GET /users/{id}", async () => {
     const row = rowOf(contract.users.byId);
-    const anon = await client.call<{ data: Record<string, unknown> }>("GET", `/users/${dev.uid}`);
+    const anon = await client.call<{ data: Record<string, unknown> }>(
+      ...route(contract.users.byId, { id: dev.uid }),
+    );
     expect(anon.status).toBe(200);
     expect(anon.body.data).toMatchObject({ _id: dev.uid, name: dev.name, type: "JUNIOR" });
     expect(anon.body.data.email).toBeUndefined();
     mark(row, "no token", 200, "(public, no e-mail)");
-    const self = await client.call<{ data: Record<string, unknown> }>("GET", `/users/${dev.uid}`, {
-      token: dev.token,
-    });
+    const self = await client.call<{ data: Record<string, unknown> }>(
+      ...route(contract.users.byId, { id: dev.uid }),
+      {
+        token: dev.token,
+      },
+    );
     expect(self.body.data).toMatchObject({ email: dev.email, isEmailVerified: true });
     const teammate = await client.call<{ data: Record<string, unknown> }>(
-      "GET",
-      `/users/${dev.uid}`,
+      ...route(contract.users.byId, { id: dev.uid }),
       {
         token: pm.token,
       },
     );
     expect(teammate.body.data.email).toBe(dev.email);
     const hrView = await client.call<{ data: Record<string, unknown> }>(
-      "GET",
-      `/users/${dev.uid}`,
+      ...route(contract.users.byId, { id: dev.uid }),
       {
         token: hr.token,
       },
@@ -758,8 +775,7 @@ describe("users", () => {
     expect(hrView.body.data.email).toBe(dev.email);
     mark(row, "good", 200, "(e-mail to self/team/HR)");
     const stranger = await client.call<{ data: Record<string, unknown> }>(
-      "GET",
-      `/users/${dev.uid}`,
+      ...route(contract.users.byId, { id: dev.uid }),
       {
         token: other.token,
       },
@@ -767,10 +783,10 @@ describe("users", () => {
     expect(stranger.status).toBe(200);
     expect(stranger.body.data.email).toBeUndefined();
     mark(row, "other's token", 200, "(no e-mail)");
-    const bad = await client.call("GET", `/users/${encodeURIComponent("kötü id!")}`);
+    const bad = await client.call(...route(contract.users.byId, { id: "kötü id!" }));
     expectTurkish400(bad);
     expect(bad.body.message).toBe("Geçersiz kullanıcı ID'si!");
-    const missing = await client.call("GET", `/users/yok${run}`);
+    const missing = await client.call(...route(contract.users.byId, { id: `yok${run}` }));
     expect(missing.status).toBe(404);
     expect(missing.body.message).toBe("Kullanıcı bulunamadı.");
     mark(row, "malformed", 400);
@@ -778,44 +794,46 @@ describe("users", () => {
 
   it("PATCH /users", async () => {
     const row = rowOf(contract.users.updateProfile);
-    const none = await client.call("PATCH", "/users", { body: { about: "x" } });
+    const none = await client.call(...route(contract.users.updateProfile), {
+      body: { about: "x" },
+    });
     expect401(none);
     mark(row, "no token", 401);
 
     const before = await snapshot(`users/${other.uid}`);
-    const future = await client.call("PATCH", "/users", {
+    const future = await client.call(...route(contract.users.updateProfile), {
       token: other.token,
       body: { personalData: { birthDate: "01/01/2999" } },
     });
     expectTurkish400(future);
     expect(future.body.message).toBe(messages.users.birthDateFuture);
-    const phone = await client.call("PATCH", "/users", {
+    const phone = await client.call(...route(contract.users.updateProfile), {
       token: other.token,
       body: { contactData: { telephone: "0532 abc" } },
     });
     expectTurkish400(phone);
     // Not more than 100 years ago, and the city must belong to the chosen country.
-    const ancient = await client.call("PATCH", "/users", {
+    const ancient = await client.call(...route(contract.users.updateProfile), {
       token: other.token,
       body: { personalData: { birthDate: "01/01/1800" } },
     });
     expectTurkish400(ancient);
     expect(ancient.body.message).toBe(messages.users.birthDateTooOld);
-    const elsewhere = await client.call("PATCH", "/users", {
+    const elsewhere = await client.call(...route(contract.users.updateProfile), {
       token: other.token,
       body: { personalData: { address: "Türkiye - Berlin" } },
     });
     expectTurkish400(elsewhere);
     expect(elsewhere.body.message).toBe(messages.users.cityNotInCountry);
     const detailsBefore = await snapshot(`users/${other.uid}/private/details`);
-    const badIban = await client.call("PATCH", "/users", {
+    const badIban = await client.call(...route(contract.users.updateProfile), {
       token: other.token,
       body: { iban: "TR34 0006 1005 1978 6457 8413 26" },
     });
     expectTurkish400(badIban);
     expect(badIban.body.message).toBe(messages.iban.checksum);
     expect(await snapshot(`users/${other.uid}/private/details`)).toBe(detailsBefore);
-    const badWebsite = await client.call("PATCH", "/users", {
+    const badWebsite = await client.call(...route(contract.users.updateProfile), {
       token: other.token,
       body: { social_medias: ["github:https://github.com/mert", "website:javascript:alert(1)"] },
     });
@@ -824,7 +842,7 @@ describe("users", () => {
     expect(await snapshot(`users/${other.uid}`)).toBe(before);
     mark(row, "malformed", 400);
 
-    const taken = await client.call("PATCH", "/users", {
+    const taken = await client.call(...route(contract.users.updateProfile), {
       token: other.token,
       body: { contactData: { email: dev.email } },
     });
@@ -833,7 +851,7 @@ describe("users", () => {
       "Bu e-posta adresi başka bir kullanıcı tarafından kullanılıyor.",
     );
     const devBefore = await snapshot(`users/${dev.uid}`);
-    const locked = await client.call("PATCH", "/users", {
+    const locked = await client.call(...route(contract.users.updateProfile), {
       token: dev.token,
       body: { personalData: { position: { name: "Tester" } } },
     });
@@ -843,28 +861,31 @@ describe("users", () => {
     mark(row, "other's token", 409, "(e-mail taken; position locked in project)");
 
     const newEmail = mail("other-yeni");
-    const r = await client.call<{ data: Record<string, unknown> }>("PATCH", "/users", {
-      token: other.token,
-      body: {
-        personalData: {
-          name: "mert KAYA",
-          gender: "MALE",
-          birthDate: "23/04/2000",
-          address: "Türkiye - İzmir",
-          position: { name: "Tester" },
+    const r = await client.call<{ data: Record<string, unknown> }>(
+      ...route(contract.users.updateProfile),
+      {
+        token: other.token,
+        body: {
+          personalData: {
+            name: "mert KAYA",
+            gender: "MALE",
+            birthDate: "23/04/2000",
+            address: "Türkiye - İzmir",
+            position: { name: "Tester" },
+          },
+          contactData: { email: newEmail, telephone: "05321234567", isEmailVerified: true },
+          social_medias: ["linkedin:https://linkedin.com/in/mertkaya", "github:", "instagram:  "],
+          about: "  Test otomasyonu seviyorum.  ",
+          skills: ["Cypress", { name: "Jest" }],
+          languages: [
+            { language: "İngilizce", level: "İleri" },
+            { language: "", level: "Orta" },
+            { language: "Almanca", level: "" },
+          ],
+          edu_cert: ["  ODTÜ Bilgisayar Mühendisliği ", "", "   "],
         },
-        contactData: { email: newEmail, telephone: "05321234567", isEmailVerified: true },
-        social_medias: ["linkedin:https://linkedin.com/in/mertkaya", "github:", "instagram:  "],
-        about: "  Test otomasyonu seviyorum.  ",
-        skills: ["Cypress", { name: "Jest" }],
-        languages: [
-          { language: "İngilizce", level: "İleri" },
-          { language: "", level: "Orta" },
-          { language: "Almanca", level: "" },
-        ],
-        edu_cert: ["  ODTÜ Bilgisayar Mühendisliği ", "", "   "],
       },
-    });
+    );
     expect(r.status).toBe(200);
     expect(r.body.message).toBe("Degisiklikler basariyla kaydedildi");
     expect(r.body.data).toMatchObject({
@@ -887,15 +908,18 @@ describe("users", () => {
       email: newEmail,
       isEmailVerified: false,
     });
-    const skillsAsNonList = await client.call<{ data: { skills: unknown[] } }>("PATCH", "/users", {
-      token: other.token,
-      body: { skills: "Jest" },
-    });
+    const skillsAsNonList = await client.call<{ data: { skills: unknown[] } }>(
+      ...route(contract.users.updateProfile),
+      {
+        token: other.token,
+        body: { skills: "Jest" },
+      },
+    );
     expect(skillsAsNonList.status).toBe(200);
     expect(skillsAsNonList.body.data.skills).toEqual([]);
 
     // A member in a project renames themselves: the team strip and membership follow.
-    const renamed = await client.call("PATCH", "/users", {
+    const renamed = await client.call(...route(contract.users.updateProfile), {
       token: senior.token,
       body: { personalData: { name: "gülşen ÖZTÜRK acar" } },
     });
@@ -913,8 +937,8 @@ describe("users", () => {
   });
 
   it("PUT /users/me/iban, GET /users/me/payment and GET /users/me/statements", async () => {
-    expect401(await client.call("PUT", "/users/me/iban", { body: { iban: "TR33" } }));
-    expect401(await client.call("GET", "/users/me/statements"));
+    expect401(await client.call(...route(contract.users.saveIban), { body: { iban: "TR33" } }));
+    expect401(await client.call(...route(contract.users.statements)));
     const before = await snapshot(`users/${seeker.uid}/private/details`);
     for (const [iban, message] of [
       ["TR34 0006 1005 1978 6457 8413 26", messages.iban.checksum],
@@ -922,17 +946,20 @@ describe("users", () => {
       ["DE89 3704 0044 0532 0130 00", messages.iban.format],
       ["", messages.iban.required],
     ] as const) {
-      const r = await client.call("PUT", "/users/me/iban", { token: seeker.token, body: { iban } });
+      const r = await client.call(...route(contract.users.saveIban), {
+        token: seeker.token,
+        body: { iban },
+      });
       expectTurkish400(r);
       expect(r.body.message).toBe(message);
     }
     expect(await snapshot(`users/${seeker.uid}/private/details`)).toBe(before);
-    const none = await client.call<{ data: unknown }>("GET", "/users/me/payment", {
+    const none = await client.call<{ data: unknown }>(...route(contract.users.paymentInfo), {
       token: seeker.token,
     });
     expect(none.body.data).toEqual({ hasIban: false, ibanMasked: "" });
 
-    const saved = await client.call<{ data: unknown }>("PUT", "/users/me/iban", {
+    const saved = await client.call<{ data: unknown }>(...route(contract.users.saveIban), {
       token: seeker.token,
       body: { iban: "tr33 0006 1005 1978 6457 8413 26" },
     });
@@ -970,7 +997,7 @@ describe("users", () => {
       computedAt: new Date("2026-12-15T07:00:00Z"),
       releasedAt: null,
     });
-    const list = await client.call<{ data: unknown[] }>("GET", "/users/me/statements", {
+    const list = await client.call<{ data: unknown[] }>(...route(contract.users.statements), {
       token: seeker.token,
     });
     expect(list.body.data).toEqual([
@@ -991,38 +1018,43 @@ describe("users", () => {
     const r = await client.call<{
       data: { _id: string; name: string }[];
       pagination: Record<string, number | boolean>;
-    }>("GET", `/users/type/JUNIOR?page=1&limit=2&search=${encodeURIComponent("IŞIL")}`);
+    }>(
+      ...route(
+        contract.users.listByType,
+        { type: "JUNIOR" },
+        { page: "1", limit: "2", search: "IŞIL" },
+      ),
+    );
     expect(r.status).toBe(200);
     expect(r.body.data.map((u) => u._id)).toContain(pm.uid);
     expect(r.body.pagination).toMatchObject({ page: 1, limit: 2 });
     expect(typeof r.body.pagination.total).toBe("number");
     const byPosition = await client.call<{ data: { _id: string }[] }>(
-      "GET",
-      `/users/type/SENIOR?search=${encodeURIComponent("backend dev")}`,
+      ...route(contract.users.listByType, { type: "SENIOR" }, { search: "backend dev" }),
     );
     expect(byPosition.body.data.map((u) => u._id)).toContain(senior.uid);
     const paged = await client.call<{
       data: unknown[];
       pagination: Record<string, number | boolean>;
-    }>("GET", "/users/type/JUNIOR?page=1&limit=2");
+    }>(...route(contract.users.listByType, { type: "JUNIOR" }, { page: "1", limit: "2" }));
     expect(paged.body.data).toHaveLength(2);
     expect(paged.body.pagination.hasNextPage).toBe(true);
     const capped = await client.call<{ pagination: { limit: number } }>(
-      "GET",
-      "/users/type/JUNIOR?limit=1000",
+      ...route(contract.users.listByType, { type: "JUNIOR" }, { limit: "1000" }),
     );
     expect(capped.body.pagination.limit).toBe(100);
     mark(row, "good", 200, "(server search + pages)");
     mark(row, "no token", 200, "(public)");
     const withToken = await client.call<{ data: { _id: string }[] }>(
-      "GET",
-      `/users/type/JUNIOR?search=${encodeURIComponent("ışıl")}`,
+      ...route(contract.users.listByType, { type: "JUNIOR" }, { search: "ışıl" }),
       { token: other.token },
     );
     expect(withToken.body.data.map((u) => u._id)).toContain(pm.uid);
     mark(row, "other's token", 200, "(same answer)");
-    expectTurkish400(await client.call("GET", "/users/type/MANAGER"));
-    expectTurkish400(await client.call("GET", "/users/type/JUNIOR?page=0"));
+    expectTurkish400(await client.call(...route(contract.users.listByType, { type: "MANAGER" })));
+    expectTurkish400(
+      await client.call(...route(contract.users.listByType, { type: "JUNIOR" }, { page: "0" })),
+    );
     mark(row, "malformed", 400);
   });
 });
@@ -1032,7 +1064,7 @@ describe("projects", () => {
     const row = rowOf(contract.projects.list);
     const r = await client.call<{
       data: { _id: string; teamMembers: { email?: string }[]; positions: unknown[] }[];
-    }>("GET", "/projects");
+    }>(...route(contract.projects.list));
     expect(r.status).toBe(200);
     const p1 = r.body.data.find((p) => p._id === P1)!;
     expect(p1).toMatchObject({
@@ -1044,8 +1076,7 @@ describe("projects", () => {
     expect(r.body.data.some((p) => p._id === HIDDEN)).toBe(false);
     mark(row, "no token", 200, "(public, no e-mails)");
     const team = await client.call<{ data: { _id: string; teamMembers: { email?: string }[] }[] }>(
-      "GET",
-      "/projects",
+      ...route(contract.projects.list),
       { token: dev.token },
     );
     expect(team.body.data.find((p) => p._id === P1)!.teamMembers.map((m) => m.email)).toContain(
@@ -1054,7 +1085,7 @@ describe("projects", () => {
     mark(row, "good", 200, "(team sees e-mails)");
     const stranger = await client.call<{
       data: { _id: string; teamMembers: { email?: string }[] }[];
-    }>("GET", "/projects", { token: seeker.token });
+    }>(...route(contract.projects.list), { token: seeker.token });
     expect(stranger.body.data.find((p) => p._id === P1)!.teamMembers.every((m) => !m.email)).toBe(
       true,
     );
@@ -1064,42 +1095,47 @@ describe("projects", () => {
 
   it("GET /projects/{id}", async () => {
     const row = rowOf(contract.projects.byId);
-    const r = await client.call<{ data: Record<string, unknown> }>("GET", `/projects/${P1}`, {
-      token: pm.token,
-    });
+    const r = await client.call<{ data: Record<string, unknown> }>(
+      ...route(contract.projects.byId, { id: P1 }),
+      {
+        token: pm.token,
+      },
+    );
     expect(r.status).toBe(200);
     expect(r.body.success).toBe(true);
     expect(r.body.data).toMatchObject({ _id: P1, managerId: pm.uid, memberCount: 4 });
     mark(row, "good", 200);
-    const hidden = await client.call("GET", `/projects/${HIDDEN}`);
+    const hidden = await client.call(...route(contract.projects.byId, { id: HIDDEN }));
     expect(hidden.status).toBe(404);
     expect(hidden.body.message).toBe("Proje bulunamadı.");
     mark(row, "no token", 404, "(not live)");
-    const hiddenOther = await client.call("GET", `/projects/${HIDDEN}`, { token: other.token });
+    const hiddenOther = await client.call(...route(contract.projects.byId, { id: HIDDEN }), {
+      token: other.token,
+    });
     expect(hiddenOther.status).toBe(404);
     mark(row, "other's token", 404, "(not live)");
-    expectTurkish400(await client.call("GET", `/projects/${encodeURIComponent("a b")}`));
+    expectTurkish400(await client.call(...route(contract.projects.byId, { id: "a b" })));
     mark(row, "malformed", 400);
   });
 
   it("GET /projects/userProjects/{userId}", async () => {
     const row = rowOf(contract.projects.userProjects);
     const r = await client.call<{ data: Record<string, unknown>[] }>(
-      "GET",
-      `/projects/userProjects/${dev.uid}`,
+      ...route(contract.projects.userProjects, { userId: dev.uid }),
     );
     expect(r.status).toBe(200);
     expect(r.body.data[0]).toMatchObject({ _id: P1, id: P1, active: true, duration: 14 });
     mark(row, "good", 200);
     mark(row, "no token", 200, "(public)");
-    const o = await client.call<{ data: unknown[] }>("GET", `/projects/userProjects/${dev.uid}`, {
-      token: other.token,
-    });
+    const o = await client.call<{ data: unknown[] }>(
+      ...route(contract.projects.userProjects, { userId: dev.uid }),
+      {
+        token: other.token,
+      },
+    );
     expect(o.body.data).toHaveLength(1);
     mark(row, "other's token", 200, "(same answer)");
-    expectTurkish400(
-      await client.call("GET", `/projects/userProjects/${encodeURIComponent("$$")}`),
-    );
+    expectTurkish400(await client.call(...route(contract.projects.userProjects, { userId: "$$" })));
     mark(row, "malformed", 400);
   });
 
@@ -1107,10 +1143,12 @@ describe("projects", () => {
     const row = rowOf(contract.projects.update);
     const before = await snapshot(`projects/${P1}`);
     expect401(
-      await client.call("PATCH", `/projects/updateProject/${P1}`, { body: { title: "X Projesi" } }),
+      await client.call(...route(contract.projects.update, { id: P1 }), {
+        body: { title: "X Projesi" },
+      }),
     );
     mark(row, "no token", 401);
-    const dv = await client.call("PATCH", `/projects/updateProject/${P1}`, {
+    const dv = await client.call(...route(contract.projects.update, { id: P1 }), {
       token: dev.token,
       body: { title: "Ele Geçirildi" },
     });
@@ -1118,13 +1156,13 @@ describe("projects", () => {
     expect(dv.body.message).toBe(messages.projects.managerOnly);
     expect(await snapshot(`projects/${P1}`)).toBe(before);
     mark(row, "other's token", 403, "(not the manager)");
-    const bad = await client.call("PATCH", `/projects/updateProject/${P1}`, {
+    const bad = await client.call(...route(contract.projects.update, { id: P1 }), {
       token: pm.token,
       body: { completed_percentage: 150 },
     });
     expectTurkish400(bad);
     expect(bad.body.message).toBe(messages.projects.percentageRange);
-    const empty = await client.call("PATCH", `/projects/updateProject/${P1}`, {
+    const empty = await client.call(...route(contract.projects.update, { id: P1 }), {
       token: pm.token,
       body: {},
     });
@@ -1133,8 +1171,7 @@ describe("projects", () => {
     expect(await snapshot(`projects/${P1}`)).toBe(before);
     mark(row, "malformed", 400);
     const r = await client.call<{ data: Record<string, unknown> }>(
-      "PATCH",
-      `/projects/updateProject/${P1}`,
+      ...route(contract.projects.update, { id: P1 }),
       {
         token: pm.token,
         body: {
@@ -1164,7 +1201,7 @@ describe("positions", () => {
     const row = rowOf(contract.positions.byProject);
     const r = await client.call<{
       data: { _id: string; status: string; projectId: { teamMembers: unknown[] } }[];
-    }>("GET", `/positions/getPositionsByProjectId/${P1}`);
+    }>(...route(contract.positions.byProject, { projectId: P1 }));
     expect(r.status).toBe(200);
     const open = r.body.data.find((p) => p._id === OPEN_FE)!;
     expect(open).toMatchObject({
@@ -1176,26 +1213,25 @@ describe("positions", () => {
     mark(row, "good", 200);
     mark(row, "no token", 200, "(public)");
     const o = await client.call<{ data: { hasApplied?: boolean }[] }>(
-      "GET",
-      `/positions/getPositionsByProjectId/${P1}`,
+      ...route(contract.positions.byProject, { projectId: P1 }),
       { token: other.token },
     );
     expect(o.body.data.every((p) => p.hasApplied === false)).toBe(true);
     mark(row, "other's token", 200, "(hasApplied false)");
     expectTurkish400(
-      await client.call("GET", `/positions/getPositionsByProjectId/${encodeURIComponent("x y")}`),
+      await client.call(...route(contract.positions.byProject, { projectId: "x y" })),
     );
     mark(row, "malformed", 400);
   });
 
   it("GET /positions/positionNames", async () => {
     const row = rowOf(contract.positions.names);
-    const r = await client.call<{ data: { name: string }[] }>("GET", "/positions/positionNames");
+    const r = await client.call<{ data: { name: string }[] }>(...route(contract.positions.names));
     expect(r.status).toBe(200);
     expect(r.body.data).toContainEqual({ name: "Project Manager" });
     mark(row, "good", 200);
     mark(row, "no token", 200, "(public)");
-    const o = await client.call<{ data: unknown[] }>("GET", "/positions/positionNames", {
+    const o = await client.call<{ data: unknown[] }>(...route(contract.positions.names), {
       token: other.token,
     });
     expect(o.body.data).toEqual(r.body.data);
@@ -1217,12 +1253,12 @@ describe("positions", () => {
     };
     const before = await snapshot(`projects/${P1}`);
     const positionsBefore = (await db.collection(`projects/${P1}/positions`).get()).size;
-    expect401(await client.call("POST", "/positions/addPosition", { body }));
+    expect401(await client.call(...route(contract.positions.add), { body }));
     mark(row, "no token", 401);
-    const dv = await client.call("POST", "/positions/addPosition", { token: dev.token, body });
+    const dv = await client.call(...route(contract.positions.add), { token: dev.token, body });
     expect(dv.status).toBe(403);
     mark(row, "other's token", 403, "(not the manager)");
-    const bad = await client.call("POST", "/positions/addPosition", {
+    const bad = await client.call(...route(contract.positions.add), {
       token: pm.token,
       body: { projectId: P1, positions: [{ positionName: "UI/UX Designer", positionType: "XX" }] },
     });
@@ -1232,7 +1268,7 @@ describe("positions", () => {
     mark(row, "malformed", 400);
     const r = await client.call<{
       data: { _id: string; status: string; expectations: string[] }[];
-    }>("POST", "/positions/addPosition", { token: pm.token, body });
+    }>(...route(contract.positions.add), { token: pm.token, body });
     expect(r.status).toBe(201);
     expect(r.body.success).toBe(true);
     expect(r.body.data).toHaveLength(1);
@@ -1251,18 +1287,25 @@ describe("positions", () => {
 
   it("DELETE /positions/{id}", async () => {
     const row = rowOf(contract.positions.remove);
-    expect401(await client.call("DELETE", `/positions/${added}`));
+    expect401(await client.call(...route(contract.positions.remove, { positionId: added })));
     mark(row, "no token", 401);
-    const dv = await client.call("DELETE", `/positions/${added}`, { token: dev.token });
+    const dv = await client.call(...route(contract.positions.remove, { positionId: added }), {
+      token: dev.token,
+    });
     expect(dv.status).toBe(403);
     expect((await db.doc(`projects/${P1}/positions/${added}`).get()).exists).toBe(true);
     mark(row, "other's token", 403);
     expectTurkish400(
-      await client.call("DELETE", `/positions/${encodeURIComponent("x y")}`, { token: pm.token }),
+      await client.call(...route(contract.positions.remove, { positionId: "x y" }), {
+        token: pm.token,
+      }),
     );
-    const filled = await client.call("DELETE", `/positions/${P1}-${dev.uid.slice(0, 6)}`, {
-      token: pm.token,
-    });
+    const filled = await client.call(
+      ...route(contract.positions.remove, { positionId: `${P1}-${dev.uid.slice(0, 6)}` }),
+      {
+        token: pm.token,
+      },
+    );
     expect(filled.status).toBe(409);
     mark(row, "malformed", 400);
     // A member still waiting on the deleted position hears the outcome.
@@ -1275,7 +1318,9 @@ describe("positions", () => {
       appliedAt: new Date(),
       decidedAt: null,
     });
-    const r = await client.call("DELETE", `/positions/${added}`, { token: pm.token });
+    const r = await client.call(...route(contract.positions.remove, { positionId: added }), {
+      token: pm.token,
+    });
     expect(r.status).toBe(200);
     expect(r.body.success).toBe(true);
     expect((await db.doc(`projects/${P1}/positions/${added}`).get()).exists).toBe(false);
@@ -1293,18 +1338,26 @@ describe("positions", () => {
 
   it("POST /positions/{positionId}/apply", async () => {
     const row = rowOf(contract.positions.apply);
-    expect401(await client.call("POST", `/positions/${OPEN_FE}/apply`));
+    expect401(await client.call(...route(contract.positions.apply, { positionId: OPEN_FE })));
     mark(row, "no token", 401);
 
-    const mismatch = await client.call("POST", `/positions/${OPEN_FE}/apply`, { token: hr.token });
+    const mismatch = await client.call(
+      ...route(contract.positions.apply, { positionId: OPEN_FE }),
+      { token: hr.token },
+    );
     expect(mismatch.status).toBe(403);
     expect(mismatch.body.message).toBe("Seçtiğiniz pozisyon, mevcut pozisyonunuzla uyuşmuyor.");
-    const inProject = await client.call("POST", `/positions/${OPEN_FE}/apply`, {
-      token: dev.token,
-    });
+    const inProject = await client.call(
+      ...route(contract.positions.apply, { positionId: OPEN_FE }),
+      {
+        token: dev.token,
+      },
+    );
     expect(inProject.status).toBe(409);
     expect(inProject.body.message).toBe("Katılmış olduğunuz proje bulunmaktadır.");
-    const early = await client.call("POST", `/positions/${P2_FE}/apply`, { token: seeker.token });
+    const early = await client.call(...route(contract.positions.apply, { positionId: P2_FE }), {
+      token: seeker.token,
+    });
     expect(early.status).toBe(403);
     expect(early.body.message).toBe(messages.projects.juniorPmOnly);
     expect(
@@ -1313,13 +1366,13 @@ describe("positions", () => {
     mark(row, "other's token", "403/409", "(rules of docs/product-rules.md#apply-rules)");
 
     expectTurkish400(
-      await client.call("POST", `/positions/${encodeURIComponent("x y")}/apply`, {
+      await client.call(...route(contract.positions.apply, { positionId: "x y" }), {
         token: seeker.token,
       }),
     );
     mark(row, "malformed", 400);
 
-    const r = await client.call("POST", `/positions/${OPEN_FE}/apply`, {
+    const r = await client.call(...route(contract.positions.apply, { positionId: OPEN_FE }), {
       token: seeker.token,
       body: {},
     });
@@ -1332,10 +1385,12 @@ describe("positions", () => {
     expect((await db.doc(`projects/${P1}/positions/${OPEN_FE}`).get()).data()!.applicantCount).toBe(
       1,
     );
-    const twice = await client.call("POST", `/positions/${OPEN_FE}/apply`, { token: seeker.token });
+    const twice = await client.call(...route(contract.positions.apply, { positionId: OPEN_FE }), {
+      token: seeker.token,
+    });
     expect(twice.status).toBe(409);
     // While the application waits for its selection the member counts as in a project (docs/product-rules.md#one-project).
-    const switchPosition = await client.call("PATCH", "/users", {
+    const switchPosition = await client.call(...route(contract.users.updateProfile), {
       token: seeker.token,
       body: { personalData: { position: "Tester" } },
     });
@@ -1346,8 +1401,12 @@ describe("positions", () => {
 
   it("concurrent applications of one member to two projects: exactly one succeeds", async () => {
     const [a, b] = await Promise.all([
-      client.call("POST", `/positions/${RACE_A}/apply`, { token: racer.token }),
-      client.call("POST", `/positions/${RACE_B}/apply`, { token: racer.token }),
+      client.call(...route(contract.positions.apply, { positionId: RACE_A }), {
+        token: racer.token,
+      }),
+      client.call(...route(contract.positions.apply, { positionId: RACE_B }), {
+        token: racer.token,
+      }),
     ]);
     expect([a.status, b.status].sort()).toEqual([201, 409]);
     const apps = await db.collectionGroup("applications").where("userId", "==", racer.uid).get();
@@ -1358,10 +1417,10 @@ describe("positions", () => {
 describe("leaving a project", () => {
   it("PATCH /projects/leftProject", async () => {
     const row = rowOf(contract.projects.leave);
-    expect401(await client.call("PATCH", "/projects/leftProject", { body: { projectId: P1 } }));
+    expect401(await client.call(...route(contract.projects.leave), { body: { projectId: P1 } }));
     mark(row, "no token", 401);
     const before = await snapshot(`projects/${P1}`);
-    const stranger = await client.call("PATCH", "/projects/leftProject", {
+    const stranger = await client.call(...route(contract.projects.leave), {
       token: seeker.token,
       body: { projectId: P1 },
     });
@@ -1369,12 +1428,12 @@ describe("leaving a project", () => {
     expect(await snapshot(`projects/${P1}`)).toBe(before);
     mark(row, "other's token", 409, "(not a member)");
     expectTurkish400(
-      await client.call("PATCH", "/projects/leftProject", { token: leaver.token, body: {} }),
+      await client.call(...route(contract.projects.leave), { token: leaver.token, body: {} }),
     );
     expect(await snapshot(`projects/${P1}`)).toBe(before);
     mark(row, "malformed", 400);
 
-    const r = await client.call("PATCH", "/projects/leftProject", {
+    const r = await client.call(...route(contract.projects.leave), {
       token: leaver.token,
       body: { projectId: P1 },
     });
@@ -1411,25 +1470,25 @@ describe("images", () => {
       return f;
     };
     expect401(
-      await client.call("POST", "/images/upload", {
+      await client.call(...route(contract.images.upload), {
         form: form(PNG_BYTES, "image/png", seeker.uid),
       }),
     );
     mark(row, "no token", 401);
-    const foreign = await client.call("POST", "/images/upload", {
+    const foreign = await client.call(...route(contract.images.upload), {
       token: other.token,
       form: form(PNG_BYTES, "image/png", seeker.uid),
     });
     expect(foreign.status).toBe(403);
     mark(row, "other's token", 403);
-    const fake = await client.call("POST", "/images/upload", {
+    const fake = await client.call(...route(contract.images.upload), {
       token: seeker.token,
       form: form(Buffer.from("bu bir resim değil"), "image/png", seeker.uid),
     });
     expectTurkish400(fake);
     expect(fake.body.message).toBe("Sadece JPEG, PNG ve JPG formatları desteklenmektedir!");
     const big = Buffer.concat([PNG_BYTES, Buffer.alloc(5 * 1024 * 1024)]);
-    const tooBig = await client.call("POST", "/images/upload", {
+    const tooBig = await client.call(...route(contract.images.upload), {
       token: seeker.token,
       form: form(big, "image/png", seeker.uid),
     });
@@ -1439,8 +1498,7 @@ describe("images", () => {
     mark(row, "malformed", 400, "(content sniffed; 5 MB)");
 
     const r = await client.call<{ data: { _id: string; content: string; path: string } }>(
-      "POST",
-      "/images/upload",
+      ...route(contract.images.upload),
       {
         token: seeker.token,
         form: form(PNG_BYTES, "image/png", seeker.uid),
@@ -1459,20 +1517,22 @@ describe("images", () => {
   it("GET /images/{relatedId}", async () => {
     const row = rowOf(contract.images.ofOwner);
     const r = await client.call<{ data: { _id: string; content: string }[] }>(
-      "GET",
-      `/images/${seeker.uid}`,
+      ...route(contract.images.ofOwner, { relatedId: seeker.uid }),
     );
     expect(r.status).toBe(200);
     expect(r.body.data[0]!._id).toBe(imageId);
     expect(r.body.data[0]!.content.length).toBeGreaterThan(0);
     mark(row, "good", 200);
     mark(row, "no token", 200, "(public)");
-    const o = await client.call<{ data: unknown[] }>("GET", `/images/${seeker.uid}`, {
-      token: other.token,
-    });
+    const o = await client.call<{ data: unknown[] }>(
+      ...route(contract.images.ofOwner, { relatedId: seeker.uid }),
+      {
+        token: other.token,
+      },
+    );
     expect(o.body.data).toHaveLength(1);
     mark(row, "other's token", 200, "(public)");
-    expectTurkish400(await client.call("GET", `/images/${encodeURIComponent("a/b c")}`));
+    expectTurkish400(await client.call(...route(contract.images.ofOwner, { relatedId: "a/b c" })));
     mark(row, "malformed", 400);
   });
 
@@ -1480,15 +1540,15 @@ describe("images", () => {
     const row = rowOf(contract.images.record);
     const path = `users/${other.uid}/profile/dogrudan-${run}.png`;
     await bucket.file(path).save(PNG_BYTES, { contentType: "image/png", resumable: false });
-    expect401(await client.call("POST", "/images/record", { body: { path } }));
+    expect401(await client.call(...route(contract.images.record), { body: { path } }));
     mark(row, "no token", 401);
-    const foreign = await client.call("POST", "/images/record", {
+    const foreign = await client.call(...route(contract.images.record), {
       token: seeker.token,
       body: { relatedId: other.uid, relatedType: "User", imageType: "Profile", path },
     });
     expect(foreign.status).toBe(403);
     mark(row, "other's token", 403);
-    const bad = await client.call("POST", "/images/record", {
+    const bad = await client.call(...route(contract.images.record), {
       token: other.token,
       body: {
         relatedId: other.uid,
@@ -1500,7 +1560,7 @@ describe("images", () => {
     expectTurkish400(bad);
     expect(await count("images", "relatedId", other.uid)).toBe(0);
     mark(row, "malformed", 400);
-    const r = await client.call<{ data: { path: string } }>("POST", "/images/record", {
+    const r = await client.call<{ data: { path: string } }>(...route(contract.images.record), {
       token: other.token,
       body: { relatedId: other.uid, relatedType: "User", imageType: "Profile", path },
     });
@@ -1511,23 +1571,31 @@ describe("images", () => {
 
   it("DELETE /images/{imageId}", async () => {
     const row = rowOf(contract.images.remove);
-    expect401(await client.call("DELETE", `/images/${imageId}`));
+    expect401(await client.call(...route(contract.images.remove, { imageId })));
     mark(row, "no token", 401);
-    const foreign = await client.call("DELETE", `/images/${imageId}`, { token: other.token });
+    const foreign = await client.call(...route(contract.images.remove, { imageId }), {
+      token: other.token,
+    });
     expect(foreign.status).toBe(403);
     expect((await db.doc(`images/${imageId}`).get()).exists).toBe(true);
     mark(row, "other's token", 403);
     expectTurkish400(
-      await client.call("DELETE", `/images/${encodeURIComponent("a b")}`, { token: seeker.token }),
+      await client.call(...route(contract.images.remove, { imageId: "a b" }), {
+        token: seeker.token,
+      }),
     );
     mark(row, "malformed", 400);
     const path = (await db.doc(`images/${imageId}`).get()).data()!.path as string;
-    const r = await client.call("DELETE", `/images/${imageId}`, { token: seeker.token });
+    const r = await client.call(...route(contract.images.remove, { imageId }), {
+      token: seeker.token,
+    });
     expect(r.status).toBe(200);
     expect(r.body.message).toBe("Profil fotoğrafı başarıyla silindi");
     expect((await bucket.file(path).exists())[0]).toBe(false);
     expect((await db.doc(`users/${seeker.uid}`).get()).data()!.photoPath).toBeNull();
-    const again = await client.call("DELETE", `/images/${imageId}`, { token: seeker.token });
+    const again = await client.call(...route(contract.images.remove, { imageId }), {
+      token: seeker.token,
+    });
     expect(again.status).toBe(404);
     expect(again.body.message).toBe("Silinecek profil fotoğrafı bulunamadı!");
     mark(row, "good", 200, "(then 404)");
@@ -1555,45 +1623,53 @@ describe("notifications", () => {
         notifications: { _id: string; title: string; userId: string }[];
         unreadCount: number;
       };
-    }>("GET", "/notifications", { token: dev.token });
+    }>(...route(contract.notifications.list), { token: dev.token });
     expect(r.status).toBe(200);
     const n = r.body.data.notifications.find((x) => x._id === noteId)!;
     expect(n.title).toBe(`Ekip Arkadaşınız ${pm.name} için Oylama Zamanı!`);
     expect(r.body.data.notifications.every((x) => x.userId === dev.uid)).toBe(true);
     expect(r.body.data.unreadCount).toBeGreaterThan(0);
     mark(row, "good", 200);
-    expect401(await client.call("GET", "/notifications"));
+    expect401(await client.call(...route(contract.notifications.list)));
     mark(row, "no token", 401);
     const o = await client.call<{ data: { notifications: { _id: string }[] } }>(
-      "GET",
-      "/notifications",
+      ...route(contract.notifications.list),
       {
         token: seeker.token,
       },
     );
     expect(o.body.data.notifications.some((x) => x._id === noteId)).toBe(false);
     mark(row, "other's token", 200, "(only own)");
-    expectTurkish400(await client.call("GET", "/notifications?limit=abc", { token: dev.token }));
+    expectTurkish400(
+      await client.call(...route(contract.notifications.list, {}, { limit: "abc" }), {
+        token: dev.token,
+      }),
+    );
     mark(row, "malformed", 400);
   });
 
   it("PATCH /notifications/{id}", async () => {
     const row = rowOf(contract.notifications.markRead);
-    expect401(await client.call("PATCH", `/notifications/${noteId}`));
+    expect401(await client.call(...route(contract.notifications.markRead, { id: noteId })));
     mark(row, "no token", 401);
-    const o = await client.call("PATCH", `/notifications/${noteId}`, { token: seeker.token });
+    const o = await client.call(...route(contract.notifications.markRead, { id: noteId }), {
+      token: seeker.token,
+    });
     expect(o.status).toBe(403);
     expect((await db.doc(`notifications/${noteId}`).get()).data()!.read).toBe(false);
     mark(row, "other's token", 403);
     expectTurkish400(
-      await client.call("PATCH", `/notifications/${encodeURIComponent("a b")}`, {
+      await client.call(...route(contract.notifications.markRead, { id: "a b" }), {
         token: dev.token,
       }),
     );
     mark(row, "malformed", 400);
-    const r = await client.call<{ data: { read: boolean } }>("PATCH", `/notifications/${noteId}`, {
-      token: dev.token,
-    });
+    const r = await client.call<{ data: { read: boolean } }>(
+      ...route(contract.notifications.markRead, { id: noteId }),
+      {
+        token: dev.token,
+      },
+    );
     expect(r.status).toBe(200);
     expect(r.body.data.read).toBe(true);
     expect((await db.doc(`notifications/${noteId}`).get()).data()!.read).toBe(true);
@@ -1602,19 +1678,23 @@ describe("notifications", () => {
 
   it("DELETE /notifications/{id}", async () => {
     const row = rowOf(contract.notifications.remove);
-    expect401(await client.call("DELETE", `/notifications/${noteId}`));
+    expect401(await client.call(...route(contract.notifications.remove, { id: noteId })));
     mark(row, "no token", 401);
-    const o = await client.call("DELETE", `/notifications/${noteId}`, { token: seeker.token });
+    const o = await client.call(...route(contract.notifications.remove, { id: noteId }), {
+      token: seeker.token,
+    });
     expect(o.status).toBe(403);
     expect((await db.doc(`notifications/${noteId}`).get()).exists).toBe(true);
     mark(row, "other's token", 403);
     expectTurkish400(
-      await client.call("DELETE", `/notifications/${encodeURIComponent("a b")}`, {
+      await client.call(...route(contract.notifications.remove, { id: "a b" }), {
         token: dev.token,
       }),
     );
     mark(row, "malformed", 400);
-    const r = await client.call("DELETE", `/notifications/${noteId}`, { token: dev.token });
+    const r = await client.call(...route(contract.notifications.remove, { id: noteId }), {
+      token: dev.token,
+    });
     expect(r.status).toBe(200);
     expect((await db.doc(`notifications/${noteId}`).get()).exists).toBe(false);
     mark(row, "good", 200);
@@ -1686,8 +1766,7 @@ describe("votes", () => {
   it("GET /votes/pending", async () => {
     const row = rowOf(contract.votes.pending);
     const r = await client.call<{ data: { voteId: string; targetUser: { name: string } }[] }>(
-      "GET",
-      "/votes/pending",
+      ...route(contract.votes.pending),
       {
         token: dev.token,
       },
@@ -1696,9 +1775,9 @@ describe("votes", () => {
     expect(r.body.data.map((v) => v.voteId)).toEqual([VOTE]);
     expect(r.body.data[0]!.targetUser.name).toBe(pm.name);
     mark(row, "good", 200, "(closed ones hidden)");
-    expect401(await client.call("GET", "/votes/pending"));
+    expect401(await client.call(...route(contract.votes.pending)));
     mark(row, "no token", 401);
-    const o = await client.call<{ data: unknown[] }>("GET", "/votes/pending", {
+    const o = await client.call<{ data: unknown[] }>(...route(contract.votes.pending), {
       token: seeker.token,
     });
     expect(o.body.data).toEqual([]);
@@ -1709,8 +1788,7 @@ describe("votes", () => {
   it("GET /votes/pending/{voteId}", async () => {
     const row = rowOf(contract.votes.pendingOne);
     const r = await client.call<{ data: { skills: string[]; kind: string } }>(
-      "GET",
-      `/votes/pending/${SKILL_VOTE}`,
+      ...route(contract.votes.pendingOne, { voteId: SKILL_VOTE }),
       {
         token: senior.token,
       },
@@ -1718,13 +1796,17 @@ describe("votes", () => {
     expect(r.status).toBe(200);
     expect(r.body.data).toMatchObject({ kind: "SKILL", skills: ["React", "TypeScript"] });
     mark(row, "good", 200);
-    expect401(await client.call("GET", `/votes/pending/${SKILL_VOTE}`));
+    expect401(await client.call(...route(contract.votes.pendingOne, { voteId: SKILL_VOTE })));
     mark(row, "no token", 401);
     expect(
-      (await client.call("GET", `/votes/pending/${SKILL_VOTE}`, { token: dev.token })).status,
+      (
+        await client.call(...route(contract.votes.pendingOne, { voteId: SKILL_VOTE }), {
+          token: dev.token,
+        })
+      ).status,
     ).toBe(403);
     mark(row, "other's token", 403);
-    const bad = await client.call("GET", `/votes/pending/${encodeURIComponent("a b")}`, {
+    const bad = await client.call(...route(contract.votes.pendingOne, { voteId: "a b" }), {
       token: dev.token,
     });
     expectTurkish400(bad);
@@ -1741,19 +1823,22 @@ describe("votes", () => {
       discardReason: "",
       skillVotes: {},
     };
-    expect401(await client.call("POST", `/votes/complete/${VOTE}`, { body }));
+    expect401(await client.call(...route(contract.votes.complete, { voteId: VOTE }), { body }));
     mark(row, "no token", 401);
-    const o = await client.call("POST", `/votes/complete/${VOTE}`, { token: pm.token, body });
+    const o = await client.call(...route(contract.votes.complete, { voteId: VOTE }), {
+      token: pm.token,
+      body,
+    });
     expect(o.status).toBe(403);
     expect((await db.doc(`voteAnswers/${VOTE}`).get()).exists).toBe(false);
     mark(row, "other's token", 403);
-    const partial = await client.call("POST", `/votes/complete/${VOTE}`, {
+    const partial = await client.call(...route(contract.votes.complete, { voteId: VOTE }), {
       token: dev.token,
       body: { ...body, scores: { timeControl: 5 } },
     });
     expectTurkish400(partial);
     expect(partial.body.message).toBe("Lütfen tüm değerlendirme kategorilerini doldurun.");
-    const noReason = await client.call("POST", `/votes/complete/${VOTE}`, {
+    const noReason = await client.call(...route(contract.votes.complete, { voteId: VOTE }), {
       token: dev.token,
       body: { ...body, discardWanted: true },
     });
@@ -1762,7 +1847,10 @@ describe("votes", () => {
     expect((await db.doc(`votes/${VOTE}`).get()).data()!.status).toBe("PENDING");
     mark(row, "malformed", 400);
 
-    const r = await client.call("POST", `/votes/complete/${VOTE}`, { token: dev.token, body });
+    const r = await client.call(...route(contract.votes.complete, { voteId: VOTE }), {
+      token: dev.token,
+      body,
+    });
     expect(r.status).toBe(200);
     expect(r.body.message).toBe("Degerlendirme basariyla gonderildi");
     expect((await db.doc(`voteAnswers/${VOTE}`).get()).data()).toMatchObject({
@@ -1771,9 +1859,14 @@ describe("votes", () => {
     });
     expect((await db.doc(`votes/${VOTE}`).get()).data()!.status).toBe("COMPLETED");
     expect(
-      (await client.call("POST", `/votes/complete/${VOTE}`, { token: dev.token, body })).status,
+      (
+        await client.call(...route(contract.votes.complete, { voteId: VOTE }), {
+          token: dev.token,
+          body,
+        })
+      ).status,
     ).toBe(409);
-    const skill = await client.call("POST", `/votes/complete/${SKILL_VOTE}`, {
+    const skill = await client.call(...route(contract.votes.complete, { voteId: SKILL_VOTE }), {
       token: senior.token,
       body: { scores, skillVotes: { React: 4 } },
     });
@@ -1782,7 +1875,7 @@ describe("votes", () => {
       React: 4,
       TypeScript: 0,
     });
-    const closed = await client.call("POST", `/votes/complete/${CLOSED}`, {
+    const closed = await client.call(...route(contract.votes.complete, { voteId: CLOSED }), {
       token: dev.token,
       body: { discardWanted: true, discardReason: "Toplantılara gelmiyor." },
     });
@@ -1793,30 +1886,28 @@ describe("votes", () => {
   it("GET /votes/feedbacks", async () => {
     const row = rowOf(contract.votes.feedbacks);
     const r = await client.call<{ data: { feedback: string; evaluatorUser: { name: string } }[] }>(
-      "GET",
-      "/votes/feedbacks",
+      ...route(contract.votes.feedbacks),
       { token: dev.token },
     );
     expect(r.status).toBe(200);
     expect(r.body.data[0]).toMatchObject({ evaluatorUser: { name: pm.name } });
     const hrView = await client.call<{ data: unknown[] }>(
-      "GET",
-      `/votes/feedbacks?userId=${dev.uid}`,
+      ...route(contract.votes.feedbacks, {}, { userId: dev.uid }),
       {
         token: hr.token,
       },
     );
     expect(hrView.body.data).toHaveLength(1);
     mark(row, "good", 200, "(own; HR any)");
-    expect401(await client.call("GET", "/votes/feedbacks"));
+    expect401(await client.call(...route(contract.votes.feedbacks)));
     mark(row, "no token", 401);
-    const o = await client.call("GET", `/votes/feedbacks?userId=${dev.uid}`, {
+    const o = await client.call(...route(contract.votes.feedbacks, {}, { userId: dev.uid }), {
       token: seeker.token,
     });
     expect(o.status).toBe(403);
     mark(row, "other's token", 403);
     expectTurkish400(
-      await client.call("GET", `/votes/feedbacks?userId=${encodeURIComponent("a b")}`, {
+      await client.call(...route(contract.votes.feedbacks, {}, { userId: "a b" }), {
         token: dev.token,
       }),
     );
@@ -1825,28 +1916,39 @@ describe("votes", () => {
 
   it("POST /votes/DiscardWantedSenior/{userId}", async () => {
     const row = rowOf(contract.votes.discardWantedSenior);
-    expect401(await client.call("POST", `/votes/DiscardWantedSenior/${senior.uid}`));
+    expect401(
+      await client.call(...route(contract.votes.discardWantedSenior, { userId: senior.uid })),
+    );
     mark(row, "no token", 401);
-    const o = await client.call("POST", `/votes/DiscardWantedSenior/${senior.uid}`, {
-      token: seeker.token,
-    });
+    const o = await client.call(
+      ...route(contract.votes.discardWantedSenior, { userId: senior.uid }),
+      {
+        token: seeker.token,
+      },
+    );
     expect(o.status).toBe(403);
     expect(await count("voteAnswers", "voterId", seeker.uid)).toBe(0);
     mark(row, "other's token", 403, "(not in the project)");
     expectTurkish400(
-      await client.call("POST", `/votes/DiscardWantedSenior/${encodeURIComponent("a b")}`, {
+      await client.call(...route(contract.votes.discardWantedSenior, { userId: "a b" }), {
         token: dev.token,
       }),
     );
-    const notSenior = await client.call("POST", `/votes/DiscardWantedSenior/${pm.uid}`, {
-      token: dev.token,
-    });
+    const notSenior = await client.call(
+      ...route(contract.votes.discardWantedSenior, { userId: pm.uid }),
+      {
+        token: dev.token,
+      },
+    );
     expectTurkish400(notSenior);
     mark(row, "malformed", 400);
-    const r = await client.call("POST", `/votes/DiscardWantedSenior/${senior.uid}`, {
-      token: dev.token,
-      body: { reason: "Haftalık görüşmelere katılmıyor." },
-    });
+    const r = await client.call(
+      ...route(contract.votes.discardWantedSenior, { userId: senior.uid }),
+      {
+        token: dev.token,
+        body: { reason: "Haftalık görüşmelere katılmıyor." },
+      },
+    );
     expect(r.status).toBe(201);
     expect(r.body.message).toBe("Sonlandırma isteğiniz başarıyla gerçekleşti");
     const answers = await db
@@ -1866,12 +1968,14 @@ describe("votes", () => {
 describe("lookups", () => {
   it("GET /skills", async () => {
     const row = rowOf(contract.lookups.skills);
-    const r = await client.call<{ data: { name: string }[] }>("GET", "/skills");
+    const r = await client.call<{ data: { name: string }[] }>(...route(contract.lookups.skills));
     expect(r.status).toBe(200);
     expect(r.body.data).toContainEqual({ name: "React" });
     mark(row, "good", 200);
     mark(row, "no token", 200, "(public)");
-    const o = await client.call<{ data: unknown[] }>("GET", "/skills", { token: other.token });
+    const o = await client.call<{ data: unknown[] }>(...route(contract.lookups.skills), {
+      token: other.token,
+    });
     expect(o.body.data).toEqual(r.body.data);
     mark(row, "other's token", 200, "(same answer)");
     mark(row, "malformed", "n/a", "(no input)");
@@ -1880,8 +1984,7 @@ describe("lookups", () => {
   it("GET /locations/countries", async () => {
     const row = rowOf(contract.lookups.countries);
     const r = await client.call<{ data: { isoCode: string; name: string }[] }>(
-      "GET",
-      "/locations/countries",
+      ...route(contract.lookups.countries),
     );
     expect(r.status).toBe(200);
     expect(r.body.data).toEqual([
@@ -1890,7 +1993,7 @@ describe("lookups", () => {
     ]);
     mark(row, "good", 200);
     mark(row, "no token", 200, "(public)");
-    const o = await client.call<{ data: unknown[] }>("GET", "/locations/countries", {
+    const o = await client.call<{ data: unknown[] }>(...route(contract.lookups.countries), {
       token: other.token,
     });
     expect(o.body.data).toEqual(r.body.data);
@@ -1901,22 +2004,24 @@ describe("lookups", () => {
   it("GET /locations/countries/{isoCode}/cities", async () => {
     const row = rowOf(contract.lookups.cities);
     const r = await client.call<{ data: { name: string }[] }>(
-      "GET",
-      "/locations/countries/tr/cities",
+      ...route(contract.lookups.cities, { isoCode: "tr" }),
     );
     expect(r.status).toBe(200);
     expect(r.body.data).toEqual([{ name: "Ankara" }, { name: "İstanbul" }, { name: "İzmir" }]);
     mark(row, "good", 200, "(Turkish order)");
     mark(row, "no token", 200, "(public)");
-    const o = await client.call<{ data: unknown[] }>("GET", "/locations/countries/TR/cities", {
-      token: other.token,
-    });
+    const o = await client.call<{ data: unknown[] }>(
+      ...route(contract.lookups.cities, { isoCode: "TR" }),
+      {
+        token: other.token,
+      },
+    );
     expect(o.body.data).toEqual(r.body.data);
-    const unknown = await client.call("GET", "/locations/countries/ZZ/cities");
+    const unknown = await client.call(...route(contract.lookups.cities, { isoCode: "ZZ" }));
     expect(unknown.status).toBe(404);
     expect(unknown.body.message).toBe("Ülke bulunamadı.");
     mark(row, "other's token", 200, "(same answer)");
-    const bad = await client.call("GET", "/locations/countries/TUR/cities");
+    const bad = await client.call(...route(contract.lookups.cities, { isoCode: "TUR" }));
     expectTurkish400(bad);
     expect(bad.body.message).toBe("Geçersiz ülke kodu.");
     mark(row, "malformed", 400);
@@ -1924,12 +2029,12 @@ describe("lookups", () => {
 
   it("GET /locations/turkish-languages", async () => {
     const row = rowOf(contract.lookups.turkishLanguages);
-    const r = await client.call<{ data: string[] }>("GET", "/locations/turkish-languages");
+    const r = await client.call<{ data: string[] }>(...route(contract.lookups.turkishLanguages));
     expect(r.status).toBe(200);
     expect(r.body.data).toEqual(["Türkçe", "İngilizce", "Almanca"]);
     mark(row, "good", 200);
     mark(row, "no token", 200, "(public)");
-    const o = await client.call<{ data: unknown[] }>("GET", "/locations/turkish-languages", {
+    const o = await client.call<{ data: unknown[] }>(...route(contract.lookups.turkishLanguages), {
       token: other.token,
     });
     expect(o.body.data).toEqual(r.body.data);
@@ -1946,13 +2051,15 @@ describe("roles", () => {
 
   it("functions/scripts/grant-role.ts grants a role the API then honours, and removes it", async () => {
     const person = await makeMember("ops", "Kemal Operasyon", "SENIOR", "Tester");
-    const before = await client.call("GET", `/projects/${HIDDEN}`, { token: person.token });
+    const before = await client.call(...route(contract.projects.byId, { id: HIDDEN }), {
+      token: person.token,
+    });
     expect(before.status).toBe(404);
     const { stdout } = await grant(person.email, "ops");
     expect(stdout).toContain("role ops");
     expect((await auth.getUser(person.uid)).customClaims).toMatchObject({ role: "ops" });
     expect((await db.doc(`users/${person.uid}/private/details`).get()).data()!.role).toBe("ops");
-    const asOps = await client.call("GET", `/projects/${HIDDEN}`, {
+    const asOps = await client.call(...route(contract.projects.byId, { id: HIDDEN }), {
       token: await idTokenFor(person.email, PASSWORD),
     });
     expect(asOps.status).toBe(200);

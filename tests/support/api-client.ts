@@ -7,6 +7,7 @@ import { type App, deleteApp, initializeApp } from "firebase-admin/app";
 import { type Auth, getAuth } from "firebase-admin/auth";
 import { type Firestore, getFirestore } from "firebase-admin/firestore";
 import { getStorage } from "firebase-admin/storage";
+import { type Method, type PathParams, pathOf } from "@platform/common/api/routes";
 
 import { AUTH_HOST, BUCKET, PROJECT_ID, pointAtStack } from "./stack-env.js";
 
@@ -79,6 +80,24 @@ export interface CallOptions {
   withCookies?: boolean;
   csrf?: string;
   redirect?: RequestRedirect;
+}
+
+/**
+ * The method and path (below `/api`) of a request to an endpoint of the contract, its `:params`
+ * filled in and encoded, and a query string when given: `client.call(...route(contract.users.byId,
+ * { id }), { token })`. Requests are built from the contract, so a path is never written here.
+ */
+export function route<Path extends string>(
+  endpoint: { method: Method; path: Path },
+  params?: PathParams<Path>,
+  query?: Record<string, string>,
+): [Method, string] {
+  const path = pathOf(endpoint, params);
+  if (!query) return [endpoint.method, path];
+  const search = Object.entries(query)
+    .map(([key, value]) => `${encodeURIComponent(key)}=${encodeURIComponent(value)}`)
+    .join("&");
+  return [endpoint.method, `${path}?${search}`];
 }
 
 /** A small browser-like client: one cookie jar for `__session`. */

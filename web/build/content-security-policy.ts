@@ -13,8 +13,8 @@
  * meta policies of every build inside the header's sources.
  */
 
-/** Ports of the local emulators the web SDKs reach (web/src/lib/firebaseConfig.ts). */
-const EMULATOR_PORTS = { auth: 9099, firestore: 8080, storage: 9199 };
+import { EMULATOR_PORTS } from "./emulator-ports";
+
 /** The app reaches the emulators on the host it was loaded from (127.0.0.1 or localhost). */
 const LOOPBACK_HOSTS = ["127.0.0.1", "localhost"];
 

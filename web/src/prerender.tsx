@@ -9,7 +9,7 @@ import { App } from "./app/App";
 import { AppRoutes, toComponentRoutes } from "./app/AppRoutes";
 import { loadRouteModules, routes } from "./app/router";
 import { screens } from "./app/screens";
-import { takePrerenderedMeta } from "./components/PageMeta";
+import { type PageHead, PageHeadSinkProvider } from "./components/PageMeta";
 
 export interface PrerenderedPage {
   path: string;
@@ -43,17 +43,21 @@ export const PRERENDERED_PAGES: PrerenderedPage[] = [
 
 export async function render(path: string): Promise<{
   html: string;
-  meta: { title: string; description: string } | null;
+  meta: PageHead | null;
 }> {
   await loadRouteModules(path);
+  // This render's own record of the page's head (renders of several pages never share one).
+  const rendered: { head: PageHead | null } = { head: null };
   const html = renderToString(
-    <App
-      router={
-        <StaticRouter location={path}>
-          <AppRoutes routes={toComponentRoutes(routes)} />
-        </StaticRouter>
-      }
-    />,
+    <PageHeadSinkProvider value={(head) => (rendered.head = head)}>
+      <App
+        router={
+          <StaticRouter location={path}>
+            <AppRoutes routes={toComponentRoutes(routes)} />
+          </StaticRouter>
+        }
+      />
+    </PageHeadSinkProvider>,
   );
-  return { html, meta: takePrerenderedMeta() };
+  return { html, meta: rendered.head };
 }

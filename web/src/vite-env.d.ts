@@ -20,3 +20,14 @@ interface ImportMetaEnv {
 interface ImportMeta {
   readonly env: ImportMetaEnv;
 }
+
+/**
+ * Set by vite.config.ts from firebase.json (web/build/emulator-ports.ts): the local emulators'
+ * ports in a demo build, null in a build for a real project.
+ */
+declare const __EMULATOR_PORTS__: {
+  auth: number;
+  firestore: number;
+  storage: number;
+  functions: number;
+} | null;

@@ -3,7 +3,7 @@
  * groups them. `endpoints` lists them in the order the functions register them, which matters
  * where paths overlap (`/users/me/export` before `/users/:id`).
  */
-import type { Endpoint } from "./define.js";
+import type { Addressed, Endpoint } from "./define.js";
 import * as auth from "./endpoints/auth.js";
 import * as users from "./endpoints/users.js";
 import * as projects from "./endpoints/projects.js";
@@ -90,6 +90,21 @@ export const endpoints: readonly Endpoint[] = Object.values(contract).flatMap(
 export const endpointName = (e: Pick<Endpoint, "method" | "path">) => `${e.method} ${e.path}`;
 
 export type Contract = Group;
+
+type AddressedGroup<G> = {
+  readonly [K in keyof G]: G[K] extends Endpoint ? Addressed<G[K]> : never;
+};
+
+/**
+ * The contract as a client addresses it: each endpoint's method and path, typed with its whole
+ * declaration. `routes` (routes.ts) is assignable to it exactly when it has every endpoint of the
+ * contract with the contract's method and path, so the compiler holds the two together.
+ */
+export type AddressedContract = {
+  readonly [G in keyof Group]: Group[G] extends Endpoint
+    ? Addressed<Group[G]>
+    : AddressedGroup<Group[G]>;
+};
 export { imageMeta } from "./endpoints/images.js";
 export { voteSubmissionBody } from "./endpoints/votes.js";
 export { profileUpdateBody } from "./profile-body.js";

@@ -35,6 +35,19 @@ export interface Endpoint<
   response: R;
 }
 
+/**
+ * An endpoint as a client addresses it: at run time its method and path only (routes.ts, without
+ * schemas), for the compiler its whole declaration `E` riding along (never set).
+ */
+export interface Addressed<E extends Endpoint> {
+  readonly method: E["method"];
+  readonly path: E["path"];
+  readonly declaration?: E;
+}
+
+/** The declaration behind an endpoint or an addressed one. */
+export type Declared<A> = A extends Endpoint ? A : A extends Addressed<infer E> ? E : never;
+
 /** The phantom that carries an endpoint's response type. */
 export const data = <R>(): R => undefined as R;
 

@@ -1,7 +1,7 @@
 /**
  * The shape of the `PATCH /users` body (docs/product-rules.md#api-calls): known sections only, every list bounded in count
  * and every text in length (PROFILE_LIMITS). Values of another type pass on unchanged, because
- * the section rules (`buildProfileUpdate` in the functions) give them their docs/product-rules.md#profile-update-sections meaning: a
+ * the field rules (`buildProfileUpdate`, rules/profile-fields.ts) give them their docs/product-rules.md#profile-update-sections meaning: a
  * list that is not a list is an empty list, an empty gender clears it, and so on.
  */
 import * as z from "zod/mini";

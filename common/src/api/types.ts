@@ -11,7 +11,7 @@ import type {
   Role,
   VoteKind,
 } from "../model/enums.js";
-import type { Named, UserDoc } from "../model/documents.js";
+import type { Named, NotificationContent, UserDoc } from "../model/documents.js";
 
 export interface ApiResponse<T = unknown> {
   success: boolean;
@@ -146,13 +146,7 @@ export interface NotificationDto {
   read: boolean;
   createdAt: string | null;
   userId: string;
-  content: {
-    projectId?: string;
-    projectTitle?: string;
-    userName?: string;
-    targetUser?: string;
-    voteId?: string;
-  };
+  content: NotificationContent;
 }
 
 export interface PendingVoteDto {

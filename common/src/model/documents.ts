@@ -18,7 +18,7 @@ import type {
   VoteKind,
   VoteStatus,
 } from "./enums.js";
-import type { StatementStatus } from "../domain/cycle/profit-share.js";
+import type { ShareStatement } from "../domain/cycle/profit-share.js";
 import type { TimestampLike } from "./timestamp.js";
 import { buildSearchKeys, nameSortKey, slugifyName } from "../text/turkish.js";
 
@@ -262,19 +262,22 @@ export interface MemberDepartureDoc {
   leftAt: TimestampLike;
 }
 
+/** What a notification is about; the screen builds its text and link from these. */
+export interface NotificationContent {
+  projectId?: string;
+  projectTitle?: string;
+  userName?: string;
+  targetUser?: string;
+  voteId?: string;
+}
+
 /** `notifications/{notificationId}`. */
 export interface NotificationDoc {
   userId: string;
   type: NotificationType;
   read: boolean;
   createdAt: TimestampLike;
-  content: {
-    projectId?: string;
-    projectTitle?: string;
-    userName?: string;
-    targetUser?: string;
-    voteId?: string;
-  };
+  content: NotificationContent;
   /** Makes job-created notifications idempotent (one per event and recipient). */
   dedupeKey: string;
 }
@@ -343,18 +346,12 @@ export interface PayoutPeriodDoc {
   computedAt: TimestampLike | null;
 }
 
-/** `payouts/{YYYY-MM}/statements/{uid}`: readable by that member and admin. */
-export interface PayoutStatementDoc {
-  userId: string;
+/**
+ * `payouts/{YYYY-MM}/statements/{uid}`: readable by that member and admin. The member's share as
+ * computed (status: PAYABLE, HELD_NO_IBAN until the member saves an IBAN, or NO_BIRTH_DATE).
+ */
+export interface PayoutStatementDoc extends ShareStatement {
   period: string;
-  days: number;
-  share: number;
-  /** In lira, two decimals; `amountKurus` is the same amount as an integer. */
-  amount: number;
-  amountKurus: number;
-  ibanStatus: "PRESENT" | "MISSING";
-  /** PAYABLE, HELD_NO_IBAN until the member saves an IBAN, or NO_BIRTH_DATE (no share). */
-  status: StatementStatus;
   computedAt: TimestampLike;
   /** When a held share became payable (the run after the member saved an IBAN). */
   releasedAt?: TimestampLike | null;

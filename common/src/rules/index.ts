@@ -7,8 +7,10 @@
  * - manages this project: `canManageProject` (domain/project-rules.ts, mirrored in storage.rules)
  * - same position name: `samePositionName` (domain/project-rules.ts)
  * - document ids: `isDocumentIdInput`, `isValidDocumentId` (domain/document-id.ts)
+ * The profile fields (profile-fields.ts) put these together, one rule a field of `PATCH /users`.
  */
 export * from "./email.js";
 export * from "./password.js";
 export * from "./name.js";
 export * from "./website.js";
+export * from "./profile-fields.js";

@@ -2,7 +2,7 @@ import { messages } from "@platform/common";
 import { contract, imageMeta } from "@platform/common/api";
 import { endpoint, parse } from "../http/endpoint.js";
 import { bearerToken } from "../http/auth.js";
-import { noneMatchHolds } from "../http/conditional.js";
+import { conditionalGet } from "../http/conditional.js";
 import { UPLOAD_BODY_MAX_BYTES } from "../http/body-guard.js";
 import { ApiError, badRequest, unauthorized } from "../http/errors.js";
 import { readMultipart } from "../infra/multipart.js";
@@ -16,6 +16,7 @@ const api = contract.images;
  * not once per request. Members (who delete through this list) read it fresh.
  */
 const ANONYMOUS_CACHE = "public, max-age=300, s-maxage=3600";
+const MEMBER_CACHE = "private, no-store";
 
 export const imagesRoutes = [
   endpoint(api.upload, async ({ req, user, now }) => {
@@ -43,17 +44,10 @@ export const imagesRoutes = [
   endpoint(api.ofOwner, async ({ params, user, req, res }) => {
     // A made-up token would be a cache key of its own too.
     if (!user && bearerToken(req)) throw unauthorized(messages.general.tokenUndecodable);
-    res.set("Vary", "Authorization");
-    res.set("Cache-Control", user ? "private, no-store" : ANONYMOUS_CACHE);
-    const listing = await images.imageListing(params.relatedId);
-    res.set("ETag", listing.etag);
     // The CDN revalidating its copy (and a browser after max-age) is told "unchanged" from the
     // records alone: no object is downloaded, no byte sent.
-    if (noneMatchHolds(req.headers["if-none-match"], listing.etag)) {
-      res.status(304).end();
-      return;
-    }
-    return { data: await listing.load() };
+    const policy = { vary: "Authorization", cacheControl: user ? MEMBER_CACHE : ANONYMOUS_CACHE };
+    return conditionalGet(req, res, policy, () => images.imageListing(params.relatedId));
   }),
 
   endpoint(api.remove, async ({ params, user, now }) => {

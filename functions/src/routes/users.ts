@@ -1,9 +1,8 @@
 /** The directory, profiles, and the member's own account (payments, KVKK rights). */
-import { exportFileName, messages } from "@platform/common";
+import { buildProfileUpdate, exportFileName, messages } from "@platform/common";
 import { contract } from "@platform/common/api";
 import { endpoint } from "../http/endpoint.js";
 import { badRequest } from "../http/errors.js";
-import { buildProfileUpdate } from "../services/profile-update.js";
 import * as users from "../services/users.js";
 import * as payments from "../services/payments.js";
 import * as rights from "../services/account-rights.js";

@@ -11,6 +11,7 @@ import {
   nameFields,
   isRecentSignIn,
   sameEmail,
+  type ProfileUpdate,
 } from "@platform/common";
 import { type AuthUser, isStaff } from "../domain/viewer.js";
 import { conflict, invalid, notFound, unauthenticated } from "../domain/errors.js";
@@ -18,7 +19,6 @@ import { ts } from "../infra/firestore.js";
 import { authCode } from "../infra/identity.js";
 import { emailChangedMail } from "../infra/mail.js";
 import { userDto } from "./dto.js";
-import { type ProfileUpdate } from "./profile-update.js";
 import { assertKnownPositions, contactRef, data, detailsRef, projectRef, userRef } from "./refs.js";
 import { syncEmailVerified } from "./accounts.js";
 import { assertAddressInLookups } from "./lookups.js";

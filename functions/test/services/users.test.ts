@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { messages, paths } from "@platform/common";
+import { messages, paths, type ProfileUpdate } from "@platform/common";
 import * as users from "../../src/services/users.js";
-import type { ProfileUpdate } from "../../src/services/profile-update.js";
 import { addProject, addTeam } from "../jobs/fixtures.js";
 import { serviceWorlds, uniqueEmail } from "./harness.js";
 import { member, viewer } from "./fixtures.js";

@@ -3,18 +3,9 @@
  * ("Bearer owner"), the same calls firebase-admin makes.
  */
 import { ConsoleError, callJson } from "./http.js";
+import type { ConsoleUser } from "./wire.js";
 
-export interface ConsoleUser {
-  uid: string;
-  email?: string;
-  displayName?: string;
-  emailVerified: boolean;
-  disabled: boolean;
-  /** Custom claims (roles); {} when none. */
-  claims: Record<string, unknown>;
-  createdAt?: string;
-  lastLoginAt?: string;
-}
+export type { ConsoleUser } from "./wire.js";
 
 export interface UserInput {
   email?: string;

@@ -4,24 +4,9 @@
  */
 import type { ServerResponse } from "node:http";
 import { ConsoleError, callJson } from "./http.js";
+import type { ConsoleObject, FolderListing } from "./wire.js";
 
-export interface ConsoleObject {
-  name: string;
-  size: number;
-  contentType?: string;
-  updated?: string;
-  timeCreated?: string;
-  md5Hash?: string;
-  metadata?: Record<string, string>;
-  [key: string]: unknown;
-}
-
-export interface FolderListing {
-  /** Sub-folders, each ending with "/". */
-  folders: string[];
-  objects: ConsoleObject[];
-  nextPageToken?: string;
-}
+export type { ConsoleObject, FolderListing } from "./wire.js";
 
 export class StorageConsoleApi {
   private readonly headers = { Authorization: "Bearer owner" };

@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { createContext, useContext, useEffect } from "react";
 import { site } from "../lib/site";
 
 export interface PageMetaProps {
@@ -16,27 +16,25 @@ function upsertMeta(attribute: "name" | "property", key: string, content: string
   element.setAttribute("content", content);
 }
 
-/** What the page rendered last in Node set (the build's prerendering, scripts/prerender.mjs). */
-let prerenderedMeta: { title: string; description: string } | null = null;
+/** The head of a rendered page: its full title ("… | site") and its description. */
+export type PageHead = PageMetaProps;
 
-/** Called while the build renders a page (no effects run there): what its HTML head gets. */
-function recordPrerenderedMeta(meta: { title: string; description: string }) {
-  prerenderedMeta = meta;
-}
+/**
+ * What a render in Node (the build's prerendering, web/src/prerender.tsx) hands the head of the
+ * page it draws to: effects do not run there, so the page reports its title and description while
+ * rendering. Given per render through context; the browser has none (its effect writes the head).
+ */
+export type PageHeadSink = (head: PageHead) => void;
 
-/** The title and description of the page just prerendered, for its HTML head; then forgotten. */
-export function takePrerenderedMeta() {
-  const meta = prerenderedMeta;
-  prerenderedMeta = null;
-  return meta;
-}
+const PageHeadSinkContext = createContext<PageHeadSink | null>(null);
+
+export const PageHeadSinkProvider = PageHeadSinkContext.Provider;
 
 /** Sets the document title, description and social-sharing tags of the current page. */
 export function usePageMeta({ title, description }: PageMetaProps) {
   // Effects do not run when the build renders the page: the head is written from this instead.
-  if (typeof window === "undefined") {
-    recordPrerenderedMeta({ title: `${title} | ${site.name}`, description });
-  }
+  const reportHead = useContext(PageHeadSinkContext);
+  reportHead?.({ title: `${title} | ${site.name}`, description });
   useEffect(() => {
     const fullTitle = `${title} | ${site.name}`;
     document.title = fullTitle;

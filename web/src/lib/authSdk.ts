@@ -15,7 +15,7 @@ import {
   type Auth,
 } from "firebase/auth";
 import { firebaseApp } from "./firebase";
-import { emulatorPorts, usesEmulators } from "./firebaseConfig";
+import { emulatorPorts } from "./firebaseConfig";
 
 export { onAuthStateChanged, signOut };
 
@@ -23,7 +23,7 @@ export function createAuth(): Auth {
   const auth = initializeAuth(firebaseApp, {
     persistence: [indexedDBLocalPersistence, browserLocalPersistence, browserSessionPersistence],
   });
-  if (usesEmulators) {
+  if (emulatorPorts) {
     // Same host the page came from, so the stack works at 127.0.0.1 and at localhost alike.
     connectAuthEmulator(auth, `http://${window.location.hostname}:${emulatorPorts.auth}`, {
       disableWarnings: true,

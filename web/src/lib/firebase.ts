@@ -26,7 +26,7 @@ export const db = getFirestore(firebaseApp);
 // Same host the page came from, so the stack works at 127.0.0.1 and at localhost alike.
 const emulatorHost = () => window.location.hostname;
 
-if (usesEmulators && inBrowser)
+if (emulatorPorts && inBrowser)
   connectFirestoreEmulator(db, emulatorHost(), emulatorPorts.firestore);
 
 let storagePromise: Promise<FirebaseStorage> | undefined;
@@ -38,7 +38,7 @@ let storagePromise: Promise<FirebaseStorage> | undefined;
 export function getStorageSdk(): Promise<FirebaseStorage> {
   storagePromise ??= import("firebase/storage").then(({ getStorage, connectStorageEmulator }) => {
     const storage = getStorage(firebaseApp);
-    if (usesEmulators) connectStorageEmulator(storage, emulatorHost(), emulatorPorts.storage);
+    if (emulatorPorts) connectStorageEmulator(storage, emulatorHost(), emulatorPorts.storage);
     return storage;
   });
   return storagePromise;

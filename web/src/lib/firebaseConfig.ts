@@ -16,5 +16,8 @@ export const firebaseConfig: FirebaseOptions = {
 
 export const usesEmulators = (firebaseConfig.projectId ?? "").startsWith("demo-");
 
-/** Emulator ports, the official defaults (see firebase.json). */
-export const emulatorPorts = { auth: 9099, firestore: 8080, storage: 9199, functions: 5001 };
+/**
+ * The local emulators' ports, taken from firebase.json by the build (web/build/emulator-ports.ts);
+ * null when the app talks to a real project, whose build carries none.
+ */
+export const emulatorPorts = usesEmulators ? __EMULATOR_PORTS__ : null;

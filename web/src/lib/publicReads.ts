@@ -68,7 +68,7 @@ export const documentId = (name: string) =>
   decodeURIComponent(name.slice(name.lastIndexOf("/") + 1));
 
 function databaseUrl(): string {
-  const origin = usesEmulators
+  const origin = emulatorPorts
     ? `http://${window.location.hostname}:${emulatorPorts.firestore}`
     : "https://firestore.googleapis.com";
   return `${origin}/v1/projects/${firebaseConfig.projectId}/databases/(default)/documents`;

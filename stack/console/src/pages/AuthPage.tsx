@@ -18,38 +18,30 @@ import { useDebouncedValue } from "@mantine/hooks";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { api, errorText, qs, sendJson } from "../api";
-
-interface User {
-  uid: string;
-  email?: string;
-  displayName?: string;
-  emailVerified: boolean;
-  disabled: boolean;
-  claims: Record<string, unknown>;
-}
+import type { ConsoleUser } from "../../../src/console/wire";
 
 /** Who is being edited: a user, or "new". */
-type Editing = User | "new" | null;
+type Editing = ConsoleUser | "new" | null;
 
 export function AuthPage() {
   const [search, setSearch] = useState("");
   const [debounced] = useDebouncedValue(search, 250);
   const [editing, setEditing] = useState<Editing>(null);
-  const [deleting, setDeleting] = useState<User | null>(null);
+  const [deleting, setDeleting] = useState<ConsoleUser | null>(null);
   const queryClient = useQueryClient();
   const users = useQuery({
     queryKey: ["auth", "users", debounced],
     queryFn: () =>
-      api<{ users: User[]; total: number }>(`/api/auth/users${qs({ search: debounced })}`),
+      api<{ users: ConsoleUser[]; total: number }>(`/api/auth/users${qs({ search: debounced })}`),
   });
   const refresh = () => queryClient.invalidateQueries({ queryKey: ["auth"] });
   const toggle = useMutation({
-    mutationFn: (u: User) =>
+    mutationFn: (u: ConsoleUser) =>
       sendJson(`/api/auth/user${qs({ uid: u.uid })}`, "PUT", { disabled: !u.disabled }),
     onSuccess: refresh,
   });
   const remove = useMutation({
-    mutationFn: (u: User) => sendJson(`/api/auth/user${qs({ uid: u.uid })}`, "DELETE"),
+    mutationFn: (u: ConsoleUser) => sendJson(`/api/auth/user${qs({ uid: u.uid })}`, "DELETE"),
     onSuccess: async () => {
       setDeleting(null);
       await refresh();
@@ -154,7 +146,7 @@ export function AuthPage() {
 }
 
 function UserModal(props: {
-  user: User | null;
+  user: ConsoleUser | null;
   onClose: () => void;
   onSaved: () => Promise<void>;
 }) {

@@ -13,28 +13,7 @@ import {
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { api, qs } from "../api";
-
-interface RuleReference {
-  file: string;
-  line: number;
-  text: string;
-  match: string;
-  failure?: string;
-}
-
-interface RulesRequest {
-  seq: number;
-  time: string;
-  service: string;
-  method: string;
-  path: string;
-  documents?: number;
-  uid: string | null;
-  role: string | null;
-  allowed: boolean;
-  reason: string;
-  rules: RuleReference[];
-}
+import type { RulesDecisionRecord } from "../../../src/console/wire";
 
 const SHOWN = 500;
 
@@ -45,7 +24,7 @@ export function RequestsPage() {
   const requests = useQuery({
     queryKey: ["requests", outcome, path],
     queryFn: () =>
-      api<{ requests: RulesRequest[]; errors: string[] }>(
+      api<{ requests: RulesDecisionRecord[]; errors: string[] }>(
         `/api/requests${qs({ outcome: outcome === "all" ? undefined : outcome, path })}`,
       ),
     refetchInterval: 1500,

@@ -19,22 +19,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link, useSearchParams } from "react-router-dom";
 import { api, errorText, qs } from "../api";
-
-interface StoredObject {
-  name: string;
-  size: number;
-  contentType?: string;
-  updated?: string;
-  timeCreated?: string;
-  md5Hash?: string;
-  metadata?: Record<string, string>;
-}
-
-interface Listing {
-  bucket: string;
-  folders: string[];
-  objects: StoredObject[];
-}
+import type { BucketListing, ConsoleObject } from "../../../src/console/wire";
 
 const baseName = (name: string) => name.replace(/\/$/, "").split("/").at(-1) ?? name;
 const contentUrl = (name: string, download = false) =>
@@ -48,11 +33,11 @@ export function StoragePage() {
   const queryClient = useQueryClient();
   const listing = useQuery({
     queryKey: ["storage", "list", prefix],
-    queryFn: () => api<Listing>(`/api/storage/list${qs({ prefix })}`),
+    queryFn: () => api<BucketListing>(`/api/storage/list${qs({ prefix })}`),
   });
   const upload = useMutation({
     mutationFn: (file: File) =>
-      api<StoredObject>(`/api/storage/object${qs({ name: prefix + file.name })}`, {
+      api<ConsoleObject>(`/api/storage/object${qs({ name: prefix + file.name })}`, {
         method: "POST",
         headers: { "Content-Type": file.type || "application/octet-stream" },
         body: file,
@@ -146,7 +131,7 @@ function ObjectPanel({ name, onDeleted }: { name: string; onDeleted: () => void 
   const [confirm, setConfirm] = useState(false);
   const meta = useQuery({
     queryKey: ["storage", "object", name],
-    queryFn: () => api<StoredObject>(`/api/storage/object${qs({ name })}`),
+    queryFn: () => api<ConsoleObject>(`/api/storage/object${qs({ name })}`),
   });
   const remove = useMutation({
     mutationFn: () => api(`/api/storage/object${qs({ name })}`, { method: "DELETE" }),

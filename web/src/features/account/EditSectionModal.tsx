@@ -17,15 +17,15 @@ import {
   GENDER_LABELS,
   LANGUAGE_LEVELS,
   SOCIAL_NETWORKS,
-  emailError,
-  websiteError,
-  nameError,
+  buildProfileUpdate,
+  profileFieldError,
   type Gender,
+  type SocialNetwork,
   type UserDto,
 } from "@platform/common";
 import { IconPlus, IconTrash } from "@tabler/icons-react";
 import { useMutation } from "@tanstack/react-query";
-import type { FormEventHandler, ReactNode } from "react";
+import { type FormEventHandler, type ReactNode, useState } from "react";
 import { ApiError, messageOf } from "../../lib/api/errors";
 import { useCities, useCountries, useLookupNames, useTurkishLanguages } from "../../lib/lookups";
 import { useLogout } from "../../lib/session/useSession";
@@ -62,8 +62,23 @@ type SaveBody = ProfileSave;
 /**
  * Sends a section. `endsSession` tells the saves after which the member must sign in again: Auth
  * revokes every session of a member whose e-mail changes, so the app says so and logs out.
+ * A body the API's field rules would refuse is not sent: the same text shows at once.
  */
 function useSave(onDone: () => void, endsSession: (body: SaveBody) => boolean = () => false) {
+  const mutation = useSaveMutation(onDone, endsSession);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  return {
+    isPending: mutation.isPending,
+    error: refusal ?? mutation.error,
+    mutate: (body: SaveBody) => {
+      const checked = buildProfileUpdate(body, new Date());
+      setRefusal(checked.ok ? null : checked.message);
+      if (checked.ok) mutation.mutate(body);
+    },
+  };
+}
+
+function useSaveMutation(onDone: () => void, endsSession: (body: SaveBody) => boolean) {
   const refreshMemberViews = useRefreshMemberViews();
   const logout = useLogout();
   return useMutation({
@@ -101,7 +116,9 @@ function SectionForm(props: {
         {props.children}
         {props.save.error ? (
           <Alert color="red" role="alert" data-testid="edit-error">
-            {messageOf(props.save.error, E.failed)}
+            {typeof props.save.error === "string"
+              ? props.save.error
+              : messageOf(props.save.error, E.failed)}
           </Alert>
         ) : null}
         <Group justify="flex-end" mt="md">
@@ -133,7 +150,7 @@ function PersonalForm({ user, onDone }: { user: UserDto; onDone: () => void }) {
       position: user.position?.name ?? "",
     },
     validate: {
-      name: nameError,
+      name: (v) => profileFieldError("name", v, new Date()),
       year: (_, v) => birthDateError(v.day, v.month, v.year, new Date()),
     },
   });
@@ -218,8 +235,8 @@ function ContactForm({ user, onDone }: { user: UserDto; onDone: () => void }) {
     mode: "controlled",
     initialValues: { email: user.email ?? "", telephone: user.telephone ?? "" },
     validate: {
-      // An empty address reads as an invalid one here (the field is never optional).
-      email: (v) => (v.trim() === "" ? E.email : emailError(v)),
+      email: (v) => profileFieldError("email", v, new Date()),
+      telephone: (v) => profileFieldError("telephone", v, new Date()),
     },
   });
   const save = useSave(onDone, (body) =>
@@ -255,10 +272,13 @@ function SocialForm({ user, onDone }: { user: UserDto; onDone: () => void }) {
     initialValues: Object.fromEntries(
       SOCIAL_NETWORKS.map((n) => [n, socialAddress(user.social_medias, n)]),
     ) as Record<(typeof SOCIAL_NETWORKS)[number], string>,
-    validate: {
-      // Empty means no website; a filled one must be a full web address.
-      website: (v) => (v.trim() === "" ? null : websiteError(v)),
-    },
+    // Each link on its own through the API's rule (an empty one is simply not saved).
+    validate: Object.fromEntries(
+      SOCIAL_NETWORKS.map((n) => [
+        n,
+        (v: string) => profileFieldError("social_medias", socialToSave({ [n]: v }), new Date()),
+      ]),
+    ) as Record<SocialNetwork, (v: string) => string | null>,
   });
   const save = useSave(onDone);
   return (

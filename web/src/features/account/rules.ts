@@ -8,7 +8,8 @@ import {
   SOCIAL_NETWORKS,
   imageFileError,
   BIRTH_YEAR_SPAN,
-  parseBirthDate,
+  normalizeEduCert,
+  profileFieldError,
   istanbulParts,
   messages,
   sameEmail,
@@ -119,15 +120,14 @@ export function birthDayOptions(year: string, month: string, now: Date): string[
 }
 
 /**
- * The birth date's check before saving (the API's own rules): a chosen date must exist and lie
- * within the last 100 years up to today; none chosen at all clears it.
+ * The birth date's check before saving (the API's own field rule): a chosen date must exist and
+ * lie within the last 100 years up to today; none chosen at all clears it.
  */
 export function birthDateError(day: string, month: string, year: string, now: Date): string | null {
   if (!day && !month && !year) return null;
   const value = birthDateValue(day, month, year);
   if (!value) return messages.users.birthDateInvalid;
-  const checked = parseBirthDate(value, now);
-  return checked.ok ? null : checked.message;
+  return profileFieldError("birthDate", value, now);
 }
 
 /** dd/MM/yyyy from the three birth-date selects; '' until all three are chosen. */
@@ -184,8 +184,7 @@ export function socialToSave(values: Partial<Record<SocialNetwork, string>>): st
 }
 
 /** Education and certificates: trimmed, empty entries ignored (docs/product-rules.md#profile-update-sections). */
-export const eduCertToSave = (entries: readonly string[]) =>
-  entries.map((e) => e.trim()).filter((e) => e !== "");
+export const eduCertToSave = (entries: readonly string[]) => normalizeEduCert(entries);
 
 // ---- PATCH /users bodies (docs/product-rules.md#api-calls) ----------------------------------------------------------
 

@@ -76,7 +76,6 @@ export const EDIT_TEXTS = {
   city: "Şehir",
   position: "Pozisyon",
   positionLocked: messages.users.positionLocked,
-  email: "Geçerli bir e-posta adresi girin.",
   language: (n: number) => `${n}. dil`,
   level: (n: number) => `${n}. dil seviyesi`,
   removeLanguage: (n: number) => `${n}. dili kaldır`,

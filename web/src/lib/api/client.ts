@@ -26,7 +26,7 @@
 import type { ApiResponse } from "@platform/common";
 import { messages } from "@platform/common";
 // Types only: the contract's schemas (zod) stay out of the client, which every page loads.
-import type { Endpoint, PathParams } from "@platform/common/api";
+import type { Addressed, Declared, Endpoint, PathParams } from "@platform/common/api";
 import { API_PREFIX, routes } from "@platform/common/api/routes";
 import { fillPath } from "../fillPath";
 import { API_TEXTS, ApiError, errorText, isCsrfRejection, messageOf } from "./errors";
@@ -132,7 +132,9 @@ type HasParams<E extends Endpoint> = E["path"] extends `${string}:${string}` ? t
  * The input of a call to an endpoint: the `:params` of its path, its query and its JSON body,
  * each typed from the contract and required where the endpoint has them.
  */
-export type CallInput<E extends Endpoint> = (HasParams<E> extends true
+export type CallInput<A extends Addressed<Endpoint>> = InputFor<Declared<A>>;
+
+type InputFor<E extends Endpoint> = (HasParams<E> extends true
   ? { params: PathParams<E["path"]> }
   : { params?: undefined }) &
   (E["query"] extends undefined ? { query?: undefined } : { query?: InputOf<E["query"]> }) &
@@ -149,14 +151,16 @@ type BodyOptional<E extends Endpoint> = object extends InputOf<E["body"]> ? true
 export type CallOptions = Omit<RequestOptions, "body" | "query">;
 
 /** An endpoint without params or body may be called without an input. */
-export type CallArgs<E extends Endpoint> =
+export type CallArgs<A extends Addressed<Endpoint>> = ArgsFor<Declared<A>>;
+
+type ArgsFor<E extends Endpoint> =
   HasParams<E> extends true
-    ? [input: CallInput<E>, options?: CallOptions]
+    ? [input: InputFor<E>, options?: CallOptions]
     : E["body"] extends undefined
-      ? [input?: CallInput<E>, options?: CallOptions]
+      ? [input?: InputFor<E>, options?: CallOptions]
       : BodyOptional<E> extends true
-        ? [input?: CallInput<E>, options?: CallOptions]
-        : [input: CallInput<E>, options?: CallOptions];
+        ? [input?: InputFor<E>, options?: CallOptions]
+        : [input: InputFor<E>, options?: CallOptions];
 
 type Attempt =
   { kind: "response"; status: number; body: unknown } | { kind: "no-response"; timedOut: boolean };
@@ -166,7 +170,10 @@ export interface ApiClient {
    * The app's one way to call the API: the endpoint of the contract (`contract.users.byId`) and
    * its input; the URL comes from the endpoint's path with its params filled in and encoded.
    */
-  call<E extends Endpoint>(endpoint: E, ...args: CallArgs<E>): Promise<ApiBody<E["response"]>>;
+  call<A extends Addressed<Endpoint>>(
+    endpoint: A,
+    ...args: CallArgs<A>
+  ): Promise<ApiBody<Declared<A>["response"]>>;
   /** The transport under `call`: one request with the headers, retries and refresh above. */
   request<T = unknown>(
     method: HttpMethod,
@@ -406,11 +413,11 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   }
 
   return {
-    call<E extends Endpoint>(endpoint: E, ...args: CallArgs<E>) {
-      const [input, options] = args as [CallInput<Endpoint> | undefined, CallOptions | undefined];
+    call<A extends Addressed<Endpoint>>(endpoint: A, ...args: CallArgs<A>) {
+      const [input, options] = args as [InputFor<Endpoint> | undefined, CallOptions | undefined];
       // The contract's `pathOf` rule (params filled in and encoded), without importing the contract.
       const path = fillPath(endpoint.path, (input?.params ?? {}) as Record<string, string>);
-      return request<E["response"]>(endpoint.method, path, {
+      return request<Declared<A>["response"]>(endpoint.method, path, {
         ...options,
         query: input?.query as RequestOptions["query"],
         body: input?.body,

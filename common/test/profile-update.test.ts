@@ -1,6 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { messages } from "@platform/common";
-import { buildProfileUpdate } from "../src/services/profile-update.js";
+import {
+  type ProfileField,
+  buildProfileUpdate,
+  messages,
+  profileFieldError,
+} from "../src/index.js";
 
 const now = new Date(Date.UTC(2026, 10, 22, 9));
 
@@ -91,5 +95,52 @@ describe("PATCH /users body → document changes (docs/product-rules.md#profile-
       ok: false,
       message: messages.auth.emailInvalid,
     });
+  });
+});
+
+describe("the field rules the section forms run (docs/product-rules.md#profile-update-sections)", () => {
+  const samples: Record<ProfileField, unknown[]> = {
+    name: ["ali veli", "a", "x".repeat(81), 5],
+    gender: ["female", "", null, "X"],
+    birthDate: ["01/02/1998", "23/11/2026", "31/02/2000", ""],
+    address: ["Türkiye - Ankara", { country: "Türkiye", city: "" }],
+    position: ["Tester", { name: "QA" }, "", {}],
+    email: ["Ali@Ornek.com", "", "ali@", "ınfo@gmaıl.com"],
+    telephone: ["05551112233", "0555-111", "1".repeat(16), ""],
+    iban: ["TR33 0006 1005 1978 6457 8413 26", "TR00", ""],
+    about: ["  Merhaba ", 3],
+    skills: [["React", { name: "React" }], "not a list"],
+    languages: [[{ language: "Türkçe", level: "İleri" }], [{ language: "Almanca", level: "?" }]],
+    edu_cert: [[" Lise ", ""]],
+    social_medias: [
+      ["github:https://github.com/a"],
+      ["website:javascript:alert(1)"],
+      ["myspace:x"],
+    ],
+  };
+
+  it("refuse with the very text PATCH /users answers, and accept what it accepts", () => {
+    for (const [field, values] of Object.entries(samples) as [ProfileField, unknown[]][]) {
+      for (const value of values) {
+        const alone = buildProfileUpdate({ [field]: value }, now);
+        expect(profileFieldError(field, value, now), `${field}: ${JSON.stringify(value)}`).toBe(
+          alone.ok ? null : alone.message,
+        );
+      }
+    }
+  });
+
+  it("refuse a future birth date by the clock passed in", () => {
+    expect(profileFieldError("birthDate", "23/11/2026", now)).toBe(messages.users.birthDateFuture);
+    expect(profileFieldError("birthDate", "23/11/2026", new Date(Date.UTC(2026, 10, 24)))).toBe(
+      null,
+    );
+  });
+
+  it("give a form's empty e-mail the malformed-address text, and a too long phone the digits text", () => {
+    expect(profileFieldError("email", " ", now)).toBe(messages.auth.emailInvalid);
+    expect(profileFieldError("telephone", "1".repeat(16), now)).toBe(
+      messages.users.telephoneDigits,
+    );
   });
 });

@@ -1,14 +1,13 @@
 /**
  * The bidirectional streams of google.firestore.v1.Firestore: Listen (real-time listeners, over
- * the transport-independent ListenHub) and Write (the full web SDK's mutation stream: a handshake,
- * then one commit per request, answered in order).
+ * the transport-independent ListenHub) and Write (the full web SDK's mutation stream, over the
+ * transport-independent WriteSession).
  */
-import { randomUUID } from "node:crypto";
 import type * as grpc from "@grpc/grpc-js";
 import type { Caller } from "../shared/auth.js";
-import type { FirestoreEngine, Write } from "./engine.js";
-import { invalidArgument } from "./errors.js";
+import type { FirestoreEngine } from "./engine.js";
 import type { ListenHub, ListenRequest } from "./listen.js";
+import { WriteSession } from "./write-session.js";
 
 type Json = Record<string, unknown>;
 type Stream = grpc.ServerDuplexStream<unknown, unknown>;
@@ -98,30 +97,11 @@ export function writeHandler(engine: FirestoreEngine, ctx: StreamContext) {
       end.fail(err);
       return;
     }
-    const streamId = randomUUID();
-    let database: string | undefined;
-    let sequence = 0;
-    let queue = Promise.resolve();
-    const token = () => Buffer.from(`${streamId}:${++sequence}`).toString("base64");
-    const respond = (json: Json) => {
-      if (!end.ended) call.write(ctx.responseProto("WriteResponse", json));
-    };
-    const handle = async (request: Json) => {
-      if (database === undefined) {
-        if (typeof request.database !== "string" || request.database === "") {
-          throw invalidArgument("The first WriteRequest must name the database.");
-        }
-        database = request.database;
-        if (((request.writes as unknown[] | undefined) ?? []).length > 0) {
-          throw invalidArgument("The first WriteRequest must not contain writes.");
-        }
-        respond({ streamId, streamToken: token() });
-        return;
-      }
-      const writes = (request.writes as Write[] | undefined) ?? [];
-      const result = await engine.commit(database, { writes }, caller);
-      respond({ streamToken: token(), ...result });
-    };
+    const session = new WriteSession(engine, caller, {
+      respond: (json) => call.write(ctx.responseProto("WriteResponse", json)),
+      fail: (err) => end.fail(err),
+      open: () => !end.ended,
+    });
     call.on("data", (request: unknown) => {
       let json: Json;
       try {
@@ -130,12 +110,10 @@ export function writeHandler(engine: FirestoreEngine, ctx: StreamContext) {
         end.fail(err);
         return;
       }
-      queue = queue
-        .then(() => (end.ended ? undefined : handle(json)))
-        .catch((err) => end.fail(err));
+      session.request(json);
     });
     call.on("end", () => {
-      void queue.then(() => end.finish());
+      void session.idle().then(() => end.finish());
     });
   };
 }

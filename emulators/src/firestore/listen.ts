@@ -1,7 +1,7 @@
 /**
  * Real-time listeners (the Listen RPC), independent of the transport: a session receives
- * ListenRequest JSON and emits ListenResponse JSON (REST v1 form, canonical values), so gRPC and a
- * future WebChannel transport share it. Targets are evaluated through the engine's own query and
+ * ListenRequest JSON and emits ListenResponse JSON (REST v1 form, canonical values), so gRPC and
+ * WebChannel share it. Targets are evaluated through the engine's own query and
  * batch-get paths (rules included) at one read time per commit batch, and the difference from
  * what the client holds is sent as document changes followed by a consistent global snapshot.
  */
@@ -93,6 +93,13 @@ export class ListenHub {
     return this.sessions.size;
   }
 
+  /** Targets held by all open sessions (leak checks in the tests). */
+  get targetCount(): number {
+    let count = 0;
+    for (const session of this.sessions) count += session.targetCount;
+    return count;
+  }
+
   private collect(event: CommitEvent): void {
     const key = `projects/${event.project}/databases/${event.database}`;
     let changed = this.pending.get(key);
@@ -150,6 +157,10 @@ export class ListenSession {
       if (request.addTarget) await this.add(request.addTarget);
       if (request.removeTarget !== undefined) this.remove(request.removeTarget);
     });
+  }
+
+  get targetCount(): number {
+    return this.targets.size;
   }
 
   close(): void {

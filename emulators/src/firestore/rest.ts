@@ -41,8 +41,11 @@ const ALLOWED_HEADERS = [
 const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === "object" && v !== null && !Array.isArray(v);
 
-/** Converts the wire values inside a request body (documents, filters, cursors, transforms). */
-function decodeBody(body: unknown, key?: string): unknown {
+/**
+ * Converts the wire values inside a request body (documents, filters, cursors, transforms); the
+ * WebChannel transport's messages use the same JSON form.
+ */
+export function decodeBody(body: unknown, key?: string): unknown {
   if (Array.isArray(body)) {
     return key === "values" ? body.map((v) => decodeValue(v)) : body.map((v) => decodeBody(v));
   }

@@ -19,6 +19,8 @@ import { firestoreGrpcHandlers, firestoreServiceDefinition } from "./grpc.js";
 import { delayGrpc, delayHttp } from "./latency.js";
 import { createFirestoreRestHandler } from "./rest.js";
 import { openDurableStore } from "./durable-store.js";
+import { ListenHub } from "./listen.js";
+import { FirestoreWebChannel } from "./webchannel.js";
 import { allowedOrigins, assertLocalListen } from "../shared/local-access.js";
 import { RulesDecisionLog, withRulesDecisionsEndpoint } from "../shared/rules-decisions.js";
 
@@ -50,6 +52,8 @@ export interface RunningFirestoreEmulator {
   port: number;
   host: string;
   engine: FirestoreEngine;
+  /** Listen/Write over WebChannel (the web SDK in a browser); its session counts. */
+  webChannel: FirestoreWebChannel;
   /** Writes the data to exportDir now (no-op without exportDir). */
   exportNow(): Promise<void>;
   /** Exports to exportDir (if given), then stops listening and drops every connection. */
@@ -89,13 +93,20 @@ export async function startFirestoreEmulator(
   const decisions = new RulesDecisionLog();
   engine.onRulesDecision((decision) => decisions.add({ ...decision, service: "firestore" }));
   const latencyMs = opts.latencyMs ?? 0;
+  // One hub: a browser's WebChannel listener and a server's gRPC one see the same commits.
+  const hub = new ListenHub(engine);
+  const webChannel = new FirestoreWebChannel(engine, hub, { corsOrigins: opts.corsOrigins });
   const httpServer = createHttpServer(
     withRulesDecisionsEndpoint(
       decisions,
       allowedOrigins(opts.corsOrigins),
-      delayHttp(createFirestoreRestHandler(engine, { corsOrigins: opts.corsOrigins }), latencyMs),
+      delayHttp(
+        webChannel.wrap(createFirestoreRestHandler(engine, { corsOrigins: opts.corsOrigins })),
+        latencyMs,
+      ),
     ),
   );
+  httpServer.once("close", () => webChannel.close());
   // Longer than the clients' keep-alive pools, so a reused socket is never dropped under them.
   httpServer.keepAliveTimeout = 65_000;
   httpServer.headersTimeout = 66_000;
@@ -106,7 +117,7 @@ export async function startFirestoreEmulator(
   grpcServer.addService(
     firestoreServiceDefinition(),
     delayGrpc(
-      firestoreGrpcHandlers(engine, (message) => console.error(message)),
+      firestoreGrpcHandlers(engine, (message) => console.error(message), hub),
       latencyMs,
     ),
   );
@@ -167,7 +178,7 @@ export async function startFirestoreEmulator(
     for (const socket of sockets) socket.destroy();
   };
 
-  return { port, host, engine, exportNow, close, dropConnections };
+  return { port, host, engine, webChannel, exportNow, close, dropConnections };
 }
 
 /**

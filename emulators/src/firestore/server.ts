@@ -20,6 +20,7 @@ import { delayGrpc, delayHttp } from "./latency.js";
 import { createFirestoreRestHandler } from "./rest.js";
 import { openDurableStore } from "./durable-store.js";
 import { ListenHub } from "./listen.js";
+import { withListensEndpoint } from "./listen-report.js";
 import { FirestoreWebChannel } from "./webchannel.js";
 import { allowedOrigins, assertLocalListen } from "../shared/local-access.js";
 import { RulesDecisionLog, withRulesDecisionsEndpoint } from "../shared/rules-decisions.js";
@@ -96,13 +97,18 @@ export async function startFirestoreEmulator(
   // One hub: a browser's WebChannel listener and a server's gRPC one see the same commits.
   const hub = new ListenHub(engine);
   const webChannel = new FirestoreWebChannel(engine, hub, { corsOrigins: opts.corsOrigins });
+  const allows = allowedOrigins(opts.corsOrigins);
   const httpServer = createHttpServer(
     withRulesDecisionsEndpoint(
       decisions,
-      allowedOrigins(opts.corsOrigins),
-      delayHttp(
-        webChannel.wrap(createFirestoreRestHandler(engine, { corsOrigins: opts.corsOrigins })),
-        latencyMs,
+      allows,
+      withListensEndpoint(
+        hub,
+        allows,
+        delayHttp(
+          webChannel.wrap(createFirestoreRestHandler(engine, { corsOrigins: opts.corsOrigins })),
+          latencyMs,
+        ),
       ),
     ),
   );

@@ -108,6 +108,18 @@ describe("live connection", () => {
     expect(opened[1]!.ended).toBe(false);
   });
 
+  it("ends the instance when the page is unloaded, not when it goes to the back/forward cache", async () => {
+    const { listen, endOnPageHide } = await connection();
+    listen(source, observer());
+    await vi.waitFor(() => expect(opened[0]?.listens).toHaveLength(1));
+    endOnPageHide({ persisted: true });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(opened[0]!.ended).toBe(false);
+    endOnPageHide({ persisted: false });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(opened[0]!.ended).toBe(true);
+  });
+
   it("reports a chunk that failed to load as unavailable, and tries again on the next listen", async () => {
     failLoad = true;
     const { listen } = await connection();

@@ -47,15 +47,30 @@ function load(): Promise<LiveFirestore> {
   return instance;
 }
 
+function endNow(): void {
+  if (!instance) return;
+  const current = instance;
+  instance = undefined;
+  ending = current.then((db) => db.end()).catch(() => undefined);
+}
+
 function endWhenIdle(): void {
   clearTimeout(idleTimer);
   idleTimer = setTimeout(() => {
-    if (listeners > 0 || !instance) return;
-    const current = instance;
-    instance = undefined;
-    ending = current.then((db) => db.end()).catch(() => undefined);
+    if (listeners === 0) endNow();
   }, IDLE_END_MS);
 }
+
+/**
+ * A tab that closes (or leaves the site) ends its channel at once, instead of leaving the server
+ * to time the session out: ending closes the channel with a beacon. A page kept for the
+ * back/forward cache (`persisted`) keeps it, since its screens and their listeners come back.
+ */
+export function endOnPageHide(event: { persisted: boolean }): void {
+  if (!event.persisted) endNow();
+}
+
+if (typeof window !== "undefined") window.addEventListener("pagehide", endOnPageHide);
 
 /**
  * Starts listening to `source`; returns the unsubscribe function, callable at once (the SDK may

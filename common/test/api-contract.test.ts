@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import * as z from "zod/mini";
 import { messages } from "../src/index.js";
-import { apiPath, contract, endpointName, endpoints, pathOf } from "../src/api/index.js";
+import { apiPath, contract, endpointName, endpoints, pathOf, routes } from "../src/api/index.js";
 
 const firstMessage = (schema: z.core.$ZodType, input: unknown) => {
   const r = z.safeParse(schema, input);
@@ -22,6 +22,14 @@ describe("the /api contract", () => {
         ?.shape;
       expect(Object.keys(shape ?? {}).sort(), endpointName(e)).toEqual(inPath);
     }
+  });
+
+  it("takes every method and path from routes, the module a client may import alone", () => {
+    const fromRoutes = Object.values(routes).flatMap((r) =>
+      "method" in r ? [r] : Object.values(r),
+    );
+    expect(fromRoutes.map(endpointName).sort()).toEqual(endpoints.map(endpointName).sort());
+    expect(contract.users.byId.path).toBe(routes.users.byId.path);
   });
 
   it("reads bodies only on methods that carry one", () => {

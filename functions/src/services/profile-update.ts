@@ -19,9 +19,9 @@ import {
   foldEmail,
   ibanError,
   normalizeIban,
-  isAsciiEmail,
-  isEmailAddress,
-  toTitleCaseTr,
+  emailError,
+  nameError,
+  normalizeName,
 } from "@platform/common";
 
 export interface ProfileUpdate {
@@ -88,9 +88,9 @@ export function buildProfileUpdate(body: ProfileBody, now: Date): ProfileUpdateR
 
   const name = pick(body, "personalData", "name");
   if (name.present) {
-    const n = toTitleCaseTr(typeof name.value === "string" ? name.value : "");
-    if (n.length < 2 || n.length > 80) return { ok: false, message: messages.users.nameRequired };
-    user.name = n;
+    const error = nameError(name.value);
+    if (error) return { ok: false, message: error };
+    user.name = normalizeName(name.value);
   }
   const gender = pick(body, "personalData", "gender");
   if (gender.present) {
@@ -123,8 +123,9 @@ export function buildProfileUpdate(body: ProfileBody, now: Date): ProfileUpdateR
   const mail = pick(body, "contactData", "email");
   if (mail.present) {
     const raw = typeof mail.value === "string" ? mail.value : "";
-    if (!isAsciiEmail(raw)) return { ok: false, message: messages.auth.emailNotAscii };
-    if (!isEmailAddress(raw)) return { ok: false, message: messages.auth.emailInvalid };
+    // The address was sent, so an empty one is a malformed address here, not a missing one.
+    const error = raw.trim() === "" ? messages.auth.emailInvalid : emailError(raw);
+    if (error) return { ok: false, message: error };
     email = foldEmail(raw);
   }
   const telephone = pick(body, "contactData", "telephone");

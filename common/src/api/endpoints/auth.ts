@@ -3,6 +3,7 @@ import * as z from "zod/mini";
 import { messages } from "../../messages.js";
 import { isWellFormedCode } from "../../domain/registration-rules.js";
 import { data, endpoint } from "../define.js";
+import { routes } from "../routes.js";
 import {
   emailField,
   formBoolean,
@@ -24,15 +25,13 @@ import type {
 } from "../types.js";
 
 export const csrfToken = endpoint({
-  method: "GET",
-  path: "/auth/csrf-token",
+  ...routes.auth.csrfToken,
   access: "public",
   response: data<CsrfTokenDto>(),
 });
 
 export const registerStep1 = endpoint({
-  method: "POST",
-  path: "/auth/register-step-1",
+  ...routes.auth.registerStep1,
   access: "public",
   body: z.object({
     name: nameField,
@@ -43,8 +42,7 @@ export const registerStep1 = endpoint({
 });
 
 export const registerStep2 = endpoint({
-  method: "POST",
-  path: "/auth/register-step-2",
+  ...routes.auth.registerStep2,
   access: "public",
   body: z.object({
     email: emailField,
@@ -60,8 +58,7 @@ export const registerStep2 = endpoint({
 });
 
 export const registerStep3 = endpoint({
-  method: "POST",
-  path: "/auth/register-step-3",
+  ...routes.auth.registerStep3,
   access: "public",
   body: z
     .object({
@@ -91,8 +88,7 @@ export const registerStep3 = endpoint({
 });
 
 export const login = endpoint({
-  method: "POST",
-  path: "/auth/login",
+  ...routes.auth.login,
   access: "public",
   body: z.object({
     email: emailField,
@@ -106,22 +102,19 @@ export const login = endpoint({
 });
 
 export const refreshAccessToken = endpoint({
-  method: "POST",
-  path: "/auth/refresh-access-token",
+  ...routes.auth.refreshAccessToken,
   access: "public",
   response: data<LoginData>(),
 });
 
 export const logout = endpoint({
-  method: "POST",
-  path: "/auth/logout",
+  ...routes.auth.logout,
   access: "public",
   response: data<undefined>(),
 });
 
 export const sendEmailConfirmation = endpoint({
-  method: "POST",
-  path: "/auth/send-email-confirmation",
+  ...routes.auth.sendEmailConfirmation,
   access: "member",
   body: z.object({
     email: emailField,
@@ -132,8 +125,7 @@ export const sendEmailConfirmation = endpoint({
 
 /** The link of the confirmation mail: answers with a redirect back into the app. */
 export const verifyEmail = endpoint({
-  method: "GET",
-  path: "/auth/verify-email",
+  ...routes.auth.verifyEmail,
   access: "public",
   query: z.object({
     token: z.string({ error: messages.auth.emailConfirmationLinkInvalid }).check(z.minLength(1)),
@@ -143,16 +135,14 @@ export const verifyEmail = endpoint({
 });
 
 export const requestPasswordReset = endpoint({
-  method: "POST",
-  path: "/auth/request-password-reset",
+  ...routes.auth.requestPasswordReset,
   access: "public",
   body: z.object({ email: emailField }),
   response: data<undefined>(),
 });
 
 export const resetPassword = endpoint({
-  method: "POST",
-  path: "/auth/reset-password",
+  ...routes.auth.resetPassword,
   access: "public",
   body: z.object({
     token: z

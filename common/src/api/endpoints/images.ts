@@ -2,6 +2,7 @@
 import * as z from "zod/mini";
 import { messages } from "../../messages.js";
 import { data, endpoint } from "../define.js";
+import { routes } from "../routes.js";
 import { idField } from "../fields.js";
 import type { ImageDto } from "../types.js";
 
@@ -19,16 +20,14 @@ export const imageMeta = z.object({
  * itself, so there is no JSON body to declare.
  */
 export const upload = endpoint({
-  method: "POST",
-  path: "/images/upload",
+  ...routes.images.upload,
   access: "member",
   response: data<ImageDto>(),
 });
 
 /** An image the SPA wrote straight to Storage, recorded after the upload. */
 export const record = endpoint({
-  method: "POST",
-  path: "/images/record",
+  ...routes.images.record,
   access: "member",
   body: z.extend(imageMeta, {
     path: z
@@ -42,8 +41,7 @@ export const record = endpoint({
 });
 
 export const ofOwner = endpoint({
-  method: "GET",
-  path: "/images/:relatedId",
+  ...routes.images.ofOwner,
   access: "public",
   params: z.object({ relatedId: idField(I.invalidOwnerId) }),
   // No query at all: a made-up parameter would be a new CDN cache key, i.e. a fresh stream.
@@ -52,8 +50,7 @@ export const ofOwner = endpoint({
 });
 
 export const remove = endpoint({
-  method: "DELETE",
-  path: "/images/:imageId",
+  ...routes.images.remove,
   access: "member",
   params: z.object({ imageId: idField(I.invalidImageId) }),
   response: data<undefined>(),

@@ -2,32 +2,29 @@
 import * as z from "zod/mini";
 import { messages } from "../../messages.js";
 import { data, endpoint } from "../define.js";
+import { routes } from "../routes.js";
 import type { HealthDto } from "../types.js";
 
 export const health = endpoint({
-  method: "GET",
-  path: "/health",
+  ...routes.health,
   access: "public",
   response: data<HealthDto>(),
 });
 
 export const skills = endpoint({
-  method: "GET",
-  path: "/skills",
+  ...routes.lookups.skills,
   access: "public",
   response: data<{ name: string }[]>(),
 });
 
 export const countries = endpoint({
-  method: "GET",
-  path: "/locations/countries",
+  ...routes.lookups.countries,
   access: "public",
   response: data<{ isoCode: string; name: string }[]>(),
 });
 
 export const cities = endpoint({
-  method: "GET",
-  path: "/locations/countries/:isoCode/cities",
+  ...routes.lookups.cities,
   access: "public",
   params: z.object({
     isoCode: z.pipe(
@@ -41,8 +38,7 @@ export const cities = endpoint({
 });
 
 export const turkishLanguages = endpoint({
-  method: "GET",
-  path: "/locations/turkish-languages",
+  ...routes.lookups.turkishLanguages,
   access: "public",
   response: data<string[]>(),
 });

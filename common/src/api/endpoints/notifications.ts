@@ -2,6 +2,7 @@
 import * as z from "zod/mini";
 import { messages } from "../../messages.js";
 import { data, endpoint } from "../define.js";
+import { routes } from "../routes.js";
 import { idField, queryInt } from "../fields.js";
 import type { NotificationDto, NotificationListDto } from "../types.js";
 
@@ -9,8 +10,7 @@ const N = messages.notifications;
 const params = z.object({ id: idField(N.invalidId) });
 
 export const list = endpoint({
-  method: "GET",
-  path: "/notifications",
+  ...routes.notifications.list,
   access: "member",
   query: z.object({
     limit: z.pipe(
@@ -22,16 +22,14 @@ export const list = endpoint({
 });
 
 export const markRead = endpoint({
-  method: "PATCH",
-  path: "/notifications/:id",
+  ...routes.notifications.markRead,
   access: "member",
   params,
   response: data<NotificationDto>(),
 });
 
 export const remove = endpoint({
-  method: "DELETE",
-  path: "/notifications/:id",
+  ...routes.notifications.remove,
   access: "member",
   params,
   response: data<undefined>(),

@@ -4,6 +4,7 @@ import { messages } from "../../messages.js";
 import { parsePositionType } from "../../domain/project-rules.js";
 import { PROFILE_LIMITS } from "../../domain/profile-limits.js";
 import { data, endpoint } from "../define.js";
+import { routes } from "../routes.js";
 import { idField } from "../fields.js";
 import type { ApplicationDto, DeletedPositionDto, PositionDto } from "../types.js";
 
@@ -46,23 +47,20 @@ const newPosition = z.object({
 });
 
 export const byProject = endpoint({
-  method: "GET",
-  path: "/positions/getPositionsByProjectId/:projectId",
+  ...routes.positions.byProject,
   access: "public",
   params: z.object({ projectId }),
   response: data<PositionDto[]>(),
 });
 
 export const names = endpoint({
-  method: "GET",
-  path: "/positions/positionNames",
+  ...routes.positions.names,
   access: "public",
   response: data<{ name: string }[]>(),
 });
 
 export const add = endpoint({
-  method: "POST",
-  path: "/positions/addPosition",
+  ...routes.positions.add,
   access: "member",
   body: z.object({
     projectId,
@@ -77,16 +75,14 @@ export const add = endpoint({
 });
 
 export const apply = endpoint({
-  method: "POST",
-  path: "/positions/:positionId/apply",
+  ...routes.positions.apply,
   access: "member",
   params: positionParams,
   response: data<ApplicationDto>(),
 });
 
 export const remove = endpoint({
-  method: "DELETE",
-  path: "/positions/:positionId",
+  ...routes.positions.remove,
   access: "member",
   params: positionParams,
   response: data<DeletedPositionDto>(),

@@ -2,6 +2,7 @@
 import * as z from "zod/mini";
 import { messages } from "../../messages.js";
 import { data, endpoint } from "../define.js";
+import { routes } from "../routes.js";
 import { idField } from "../fields.js";
 import type { LeftProjectDto, ProjectDto, UserProjectDto } from "../types.js";
 
@@ -9,31 +10,27 @@ const projectId = idField(messages.projects.invalidId);
 const P = messages.projects;
 
 export const list = endpoint({
-  method: "GET",
-  path: "/projects",
+  ...routes.projects.list,
   access: "public",
   response: data<ProjectDto[]>(),
 });
 
 export const userProjects = endpoint({
-  method: "GET",
-  path: "/projects/userProjects/:userId",
+  ...routes.projects.userProjects,
   access: "public",
   params: z.object({ userId: idField(messages.users.invalidId) }),
   response: data<UserProjectDto[]>(),
 });
 
 export const leave = endpoint({
-  method: "PATCH",
-  path: "/projects/leftProject",
+  ...routes.projects.leave,
   access: "member",
   body: z.object({ projectId }),
   response: data<LeftProjectDto>(),
 });
 
 export const update = endpoint({
-  method: "PATCH",
-  path: "/projects/updateProject/:id",
+  ...routes.projects.update,
   access: "member",
   params: z.object({ id: projectId }),
   body: z
@@ -70,8 +67,7 @@ export const update = endpoint({
 });
 
 export const byId = endpoint({
-  method: "GET",
-  path: "/projects/:id",
+  ...routes.projects.byId,
   access: "public",
   params: z.object({ id: projectId }),
   response: data<ProjectDto>(),

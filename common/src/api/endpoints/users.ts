@@ -2,21 +2,20 @@
 import * as z from "zod/mini";
 import { messages } from "../../messages.js";
 import { data, endpoint } from "../define.js";
+import { routes } from "../routes.js";
 import { idField, memberTypeField, queryInt } from "../fields.js";
 import { profileUpdateBody } from "../profile-body.js";
 import type { PaymentInfoDto, StatementDto, UserDto } from "../types.js";
 
 /** The member's data as a JSON download (an attachment, not the usual `{ success, data }`). */
 export const exportOwnData = endpoint({
-  method: "GET",
-  path: "/users/me/export",
+  ...routes.users.exportOwnData,
   access: "member",
   response: data<unknown>(),
 });
 
 export const deleteOwnAccount = endpoint({
-  method: "DELETE",
-  path: "/users/me",
+  ...routes.users.deleteOwnAccount,
   access: "member",
   body: z.object({
     password: z
@@ -30,15 +29,13 @@ export const deleteOwnAccount = endpoint({
 });
 
 export const paymentInfo = endpoint({
-  method: "GET",
-  path: "/users/me/payment",
+  ...routes.users.paymentInfo,
   access: "member",
   response: data<PaymentInfoDto>(),
 });
 
 export const saveIban = endpoint({
-  method: "PUT",
-  path: "/users/me/iban",
+  ...routes.users.saveIban,
   access: "member",
   // Format and checksum are the service's (ibanError), so the payment section's texts apply.
   body: z.object({
@@ -50,16 +47,14 @@ export const saveIban = endpoint({
 });
 
 export const statements = endpoint({
-  method: "GET",
-  path: "/users/me/statements",
+  ...routes.users.statements,
   access: "member",
   response: data<StatementDto[]>(),
 });
 
 /** A page of the Junior or Senior directory; `pagination` rides beside `data`. */
 export const listByType = endpoint({
-  method: "GET",
-  path: "/users/type/:type",
+  ...routes.users.listByType,
   access: "public",
   params: z.object({ type: memberTypeField }),
   query: z.object({
@@ -78,8 +73,7 @@ export const listByType = endpoint({
 });
 
 export const byId = endpoint({
-  method: "GET",
-  path: "/users/:id",
+  ...routes.users.byId,
   access: "public",
   params: z.object({ id: idField(messages.users.invalidId) }),
   response: data<UserDto>(),
@@ -87,8 +81,7 @@ export const byId = endpoint({
 
 /** Section-shaped profile changes (spec §7); the section rules run in the functions. */
 export const updateProfile = endpoint({
-  method: "PATCH",
-  path: "/users",
+  ...routes.users.updateProfile,
   access: "member",
   body: profileUpdateBody,
   response: data<UserDto>(),

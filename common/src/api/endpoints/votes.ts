@@ -4,6 +4,7 @@ import { messages } from "../../messages.js";
 import { RATING_CATEGORIES } from "../../model/enums.js";
 import { PROFILE_LIMITS } from "../../domain/profile-limits.js";
 import { data, endpoint } from "../define.js";
+import { routes } from "../routes.js";
 import { idField } from "../fields.js";
 import type { CompletedVoteDto, DiscardRequestDto, FeedbackDto, PendingVoteDto } from "../types.js";
 
@@ -47,23 +48,20 @@ export const voteSubmissionBody = z.object({
 });
 
 export const pending = endpoint({
-  method: "GET",
-  path: "/votes/pending",
+  ...routes.votes.pending,
   access: "member",
   response: data<PendingVoteDto[]>(),
 });
 
 export const pendingOne = endpoint({
-  method: "GET",
-  path: "/votes/pending/:voteId",
+  ...routes.votes.pendingOne,
   access: "member",
   params: voteParams,
   response: data<PendingVoteDto>(),
 });
 
 export const complete = endpoint({
-  method: "POST",
-  path: "/votes/complete/:voteId",
+  ...routes.votes.complete,
   access: "member",
   params: voteParams,
   body: voteSubmissionBody,
@@ -72,16 +70,14 @@ export const complete = endpoint({
 
 /** Feedback about the caller, or (HR and admin) about `userId`. */
 export const feedbacks = endpoint({
-  method: "GET",
-  path: "/votes/feedbacks",
+  ...routes.votes.feedbacks,
   access: "member",
   query: z.object({ userId: z.optional(idField(messages.users.invalidId)) }),
   response: data<FeedbackDto[]>(),
 });
 
 export const discardWantedSenior = endpoint({
-  method: "POST",
-  path: "/votes/DiscardWantedSenior/:userId",
+  ...routes.votes.discardWantedSenior,
   access: "member",
   params: z.object({ userId: idField(messages.users.invalidId) }),
   body: z.object({

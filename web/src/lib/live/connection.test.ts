@@ -4,6 +4,7 @@ import { liveSources } from "./sources";
 
 /** Fake instances of the lazily loaded SDK module, one per openLiveFirestore(). */
 const opened: {
+  emulator: unknown;
   listens: { source: unknown; observer: LiveObserver; stopped: boolean }[];
   ended: boolean;
 }[] = [];
@@ -11,9 +12,13 @@ let failLoad = false;
 
 vi.mock("./firestoreFull", () => {
   return {
-    openLiveFirestore: (): LiveFirestore => {
+    openLiveFirestore: (emulator: unknown): LiveFirestore => {
       if (failLoad) throw new Error("chunk failed to load");
-      const instance = { listens: [] as (typeof opened)[number]["listens"], ended: false };
+      const instance = {
+        emulator,
+        listens: [] as (typeof opened)[number]["listens"],
+        ended: false,
+      };
       opened.push(instance);
       return {
         listen(source, observer) {
@@ -41,11 +46,13 @@ const source = liveSources.unreadNotifications("u1");
 beforeEach(() => {
   vi.resetModules();
   vi.useFakeTimers();
+  vi.stubGlobal("location", { hostname: "localhost" });
   opened.length = 0;
   failLoad = false;
 });
 afterEach(() => {
   vi.useRealTimers();
+  vi.unstubAllGlobals();
 });
 
 describe("live connection", () => {
@@ -57,6 +64,8 @@ describe("live connection", () => {
     const stopB = listen(liveSources.pendingVotes("u1"), b);
     await vi.waitFor(() => expect(opened[0]?.listens).toHaveLength(2));
     expect(opened).toHaveLength(1);
+    // the demo build's emulator, on the host the page came from
+    expect(opened[0]!.emulator).toEqual({ host: "localhost", port: 8080 });
     const [first, second] = opened[0]!.listens;
     first!.observer.next({ kind: "query", docs: [] });
     expect(a.next).toHaveBeenCalledTimes(1);

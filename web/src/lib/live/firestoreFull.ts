@@ -11,18 +11,15 @@ import {
   onSnapshot,
   terminate,
 } from "firebase/firestore";
-import { firebaseApp } from "../firebase";
-import { emulatorPorts, usesEmulators } from "../firebaseConfig";
+import { getApp } from "firebase/app";
 import type { LiveFirestore, LiveObserver } from "./connection";
 import { sourceRef } from "./refs";
 import type { LiveSource } from "./sources";
 
-export function openLiveFirestore(): LiveFirestore {
-  const db = initializeFirestore(firebaseApp, { localCache: memoryLocalCache() });
-  // The page's own host, as for the Lite SDK (lib/firebase.ts).
-  if (usesEmulators) {
-    connectFirestoreEmulator(db, window.location.hostname, emulatorPorts.firestore);
-  }
+/** The app's default Firebase app (lib/firebase.ts); `emulator` as lib/firebase.ts connects. */
+export function openLiveFirestore(emulator: { host: string; port: number } | null): LiveFirestore {
+  const db = initializeFirestore(getApp(), { localCache: memoryLocalCache() });
+  if (emulator) connectFirestoreEmulator(db, emulator.host, emulator.port);
   const failed = (observer: LiveObserver) => (e: FirestoreError) =>
     observer.error({ code: e.code });
 

@@ -88,3 +88,16 @@ export async function signInContext(
     await deleteApp(app);
   }
 }
+
+/**
+ * The Firestore emulator's open Listen streams of one signed-in user and the targets they hold
+ * (`GET /emulator/v1/listens`): what a page leaves behind after a screen or a session ends.
+ */
+export async function listensOf(uid: string): Promise<{ streams: number; targets: number }> {
+  const res = await fetch(
+    `http://${FIRESTORE_HOST}/emulator/v1/listens?uid=${encodeURIComponent(uid)}`,
+  );
+  if (!res.ok) throw new Error(`listens: ${res.status}`);
+  const { streams, targets } = (await res.json()) as { streams: number; targets: number };
+  return { streams, targets };
+}

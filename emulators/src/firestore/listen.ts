@@ -56,6 +56,17 @@ const laterOf = (a: string, b: string) =>
 const callerKey = (caller: Caller) =>
   caller.kind === "admin" ? "admin" : JSON.stringify(caller.auth);
 
+/** One open Listen stream as `GET /emulator/v1/listens` reports it (listen-report.ts). */
+export interface ListenStreamReport {
+  /** Set by the stream's first request; null before it. */
+  database: string | null;
+  /** "admin" (service account / owner), "visitor" (no token) or "user". */
+  caller: "admin" | "visitor" | "user";
+  /** The signed-in user's uid for "user" callers, else null. */
+  uid: string | null;
+  targets: number;
+}
+
 /** Status of a failed target as the service reports it (google.rpc.Status). */
 function causeOf(err: unknown): { code: number; message: string } {
   if (err instanceof FirestoreError) return { code: err.grpcCode, message: err.message };
@@ -98,6 +109,11 @@ export class ListenHub {
     let count = 0;
     for (const session of this.sessions) count += session.targetCount;
     return count;
+  }
+
+  /** Every open stream: who opened it, on which database, and how many targets it holds. */
+  streams(): ListenStreamReport[] {
+    return [...this.sessions].map((session) => session.report());
   }
 
   private collect(event: CommitEvent): void {
@@ -161,6 +177,16 @@ export class ListenSession {
 
   get targetCount(): number {
     return this.targets.size;
+  }
+
+  report(): ListenStreamReport {
+    const auth = this.caller.kind === "user" ? this.caller.auth : null;
+    return {
+      database: this.database ?? null,
+      caller: this.caller.kind === "admin" ? "admin" : auth ? "user" : "visitor",
+      uid: auth?.uid ?? null,
+      targets: this.targets.size,
+    };
   }
 
   close(): void {

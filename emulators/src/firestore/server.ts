@@ -15,6 +15,7 @@ import { delayGrpc, delayHttp } from "./latency.js";
 import { createFirestoreRestHandler } from "./rest.js";
 import { openDurableStore } from "./durable-store.js";
 import { ListenHub } from "./listen.js";
+import { withListensEndpoint } from "./listen-report.js";
 import { FirestoreWebChannel } from "./webchannel.js";
 import { allowedOrigins } from "../shared/local-access.js";
 import { startLifecycle } from "../shared/lifecycle.js";
@@ -88,13 +89,20 @@ export async function startFirestoreEmulator(
     openJournal: (exportDir, importDir) =>
       openDurableStore(engine, exportDir, importDir, (message) => info(message)),
     serve: async (host) => {
+      const allows = allowedOrigins(opts.corsOrigins);
       const httpServer = createHttpServer(
         withRulesDecisionsEndpoint(
           decisions,
-          allowedOrigins(opts.corsOrigins),
-          delayHttp(
-            webChannel.wrap(createFirestoreRestHandler(engine, { corsOrigins: opts.corsOrigins })),
-            latencyMs,
+          allows,
+          withListensEndpoint(
+            hub,
+            allows,
+            delayHttp(
+              webChannel.wrap(
+                createFirestoreRestHandler(engine, { corsOrigins: opts.corsOrigins }),
+              ),
+              latencyMs,
+            ),
           ),
         ),
       );

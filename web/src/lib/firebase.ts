@@ -20,7 +20,10 @@ export const appCheck =
     : undefined;
 /** Auth is loaded off the critical path: lib/auth.ts (getAuthSdk, useAuthUser). */
 export { getAuthSdk } from "./auth";
-/** Firestore Lite: plain REST reads under firestore.rules (no streaming listeners needed). */
+/**
+ * Firestore Lite: plain REST reads under firestore.rules. Members' screens also listen for
+ * changes with the full SDK, loaded after sign-in (lib/live).
+ */
 export const db = getFirestore(firebaseApp);
 
 // Same host the page came from, so the stack works at 127.0.0.1 and at localhost alike.

@@ -1,6 +1,7 @@
 import { contract } from "./api/endpoints";
 import { useQuery } from "@tanstack/react-query";
 import { api } from "./api/index";
+import { useLiveOwnProjects } from "./live";
 import { queryRoots } from "./queryRoots";
 
 export const userProjectsKeys = {
@@ -25,4 +26,10 @@ export function useUserProjects(uid: string | null | undefined) {
         )
       ).data ?? [],
   });
+}
+
+/** The signed-in member's own projects, read again when they join or leave one. */
+export function useOwnProjects(uid: string | null) {
+  useLiveOwnProjects(uid, userProjectsKeys.of(uid));
+  return useUserProjects(uid);
 }

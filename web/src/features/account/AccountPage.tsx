@@ -34,7 +34,7 @@ import { SkillAverages } from "../../components/SkillAverages";
 import { messageOf } from "../../lib/api/errors";
 import { formatAddress, formatAverage } from "../../lib/format";
 import { useLogout } from "../../lib/session/useSession";
-import { useUserProjects } from "../../lib/userProjects";
+import { useOwnProjects } from "../../lib/userProjects";
 import { useViewer } from "../../lib/viewer";
 import { projectStatusText } from "../../lib/projectRules";
 import {
@@ -270,13 +270,13 @@ export function AccountPage() {
   const { nameSlug } = useParams();
   const location = useLocation();
   const user = useAccountUser(viewer.uid);
-  const projects = useUserProjects(viewer.uid);
+  const projects = useOwnProjects(viewer.uid);
   const feedbacks = useAccountFeedbacks(viewer.uid);
   const logout = useLogout();
   const navigate = useNavigate();
   const [editing, setEditing] = useState<EditSection | null>(null);
   const survey = showsSurvey(user.data?.type ?? "", true);
-  const pending = usePendingVotes(survey);
+  const pending = usePendingVotes(viewer.uid, survey);
   useHashScroll(user.isSuccess && feedbacks.isSuccess);
 
   if (user.isPending) {

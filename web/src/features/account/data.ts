@@ -2,6 +2,7 @@ import { contract } from "../../lib/api/endpoints";
 import type { CallInput } from "../../lib/api/client";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../lib/api/index";
+import { useLivePendingVotes } from "../../lib/live";
 import { queryRoots } from "../../lib/queryRoots";
 
 export const accountKeys = {
@@ -111,7 +112,9 @@ export function useLeaveProject() {
   });
 }
 
-export function usePendingVotes(enabled: boolean) {
+/** The member's pending votes, read again when a vote opens, is answered or closes. */
+export function usePendingVotes(uid: string | null, enabled: boolean) {
+  useLivePendingVotes(uid, enabled, queryRoots.pendingVotes);
   return useQuery({
     queryKey: accountKeys.pendingVotes,
     enabled,

@@ -33,7 +33,7 @@ export function NotificationBell({ uid }: { uid: string }) {
   const [opened, setOpened] = useState(false);
   const unread = useUnreadCount(uid).data ?? 0;
   // The same list as the notifications page (one cache): the dropdown shows it while open.
-  const list = useNotificationList(opened);
+  const list = useNotificationList(uid, opened);
   const actions = useNotificationActions();
   const items = list.data?.notifications ?? [];
   const now = new Date();

@@ -14,7 +14,7 @@ import { screens } from "../../app/screens";
 export function NotificationsPage() {
   usePageMeta({ title: T.title, description: T.description });
   const viewer = useViewer();
-  const list = useNotificationList(viewer.signedIn);
+  const list = useNotificationList(viewer.uid, viewer.signedIn);
   const { open, del } = useNotificationActions();
   const now = new Date();
 

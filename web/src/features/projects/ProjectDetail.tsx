@@ -28,6 +28,7 @@ import {
   projectKeys,
   useOpenPositions,
   useProjectDetail,
+  useProjectDetailUpdates,
   type Position,
   type Project,
 } from "./data";
@@ -123,6 +124,7 @@ interface ProjectDetailProps {
 export function ProjectDetail(props: ProjectDetailProps) {
   const { imageUrl, viewer, now, onBack } = props;
   const detail = useProjectDetail(props.project.id);
+  useProjectDetailUpdates(props.project.id, viewer.signedIn);
   // the list's copy stands in while the detail loads, and when it cannot be read
   const project = detail.data ?? props.project;
   const positions = useOpenPositions(project.id);

@@ -1,11 +1,21 @@
 import { paths, type PositionDoc, type ProjectDoc } from "@platform/common";
 import { contract } from "../../lib/api/endpoints";
-import { useQuery } from "@tanstack/react-query";
-import { collection, doc, getDoc, getDocs, orderBy, query, where } from "firebase/firestore/lite";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import {
+  collection,
+  type DocumentData,
+  doc,
+  getDoc,
+  getDocs,
+  orderBy,
+  query,
+  where,
+} from "firebase/firestore/lite";
 import { api } from "../../lib/api/index";
 import { db } from "../../lib/firebase";
 import { useStorageUrls } from "../../lib/storage";
 import { withId, type WithId } from "../../lib/firestore";
+import { useLiveProject } from "../../lib/live";
 import { queryRoots } from "../../lib/queryRoots";
 
 export type Project = WithId<ProjectDoc>;
@@ -34,6 +44,25 @@ export function useLiveProjects() {
   });
 }
 
+/** A document as both SDKs give it (a read now, a listener's snapshot). */
+interface ReadDoc {
+  id: string;
+  data: DocumentData;
+}
+
+/** The project as the detail shows it; null when it is gone. */
+export const projectFrom = (d: ReadDoc | null): Project | null =>
+  d ? { ...(d.data as ProjectDoc), id: d.id } : null;
+
+/** Open positions of a project, Juniors first, then by name. */
+export const openPositionsFrom = (docs: ReadDoc[]): Position[] =>
+  docs
+    .map((d) => ({ ...(d.data as PositionDoc), id: d.id }))
+    .filter((p) => p.status === "OPEN")
+    .sort(
+      (a, b) => a.type.localeCompare(b.type) || a.positionName.localeCompare(b.positionName, "tr"),
+    );
+
 /**
  * The selected project read again, so the detail shows its current state (team, progress) rather
  * than the list's copy; null when it is gone.
@@ -43,7 +72,7 @@ export function useProjectDetail(projectId: string) {
     queryKey: projectKeys.detail(projectId),
     queryFn: async () => {
       const snap = await getDoc(doc(db, paths.project(projectId)));
-      return snap.exists() ? { ...(snap.data() as ProjectDoc), id: snap.id } : null;
+      return projectFrom(snap.exists() ? { id: snap.id, data: snap.data() } : null);
     },
   });
 }
@@ -55,15 +84,32 @@ export function useOpenPositions(projectId: string | null) {
     enabled: projectId !== null,
     queryFn: async () => {
       const snap = await getDocs(collection(db, paths.positions(projectId!)));
-      return snap.docs
-        .map((d) => withId<PositionDoc>(d))
-        .filter((p) => p.status === "OPEN")
-        .sort(
-          (a, b) =>
-            a.type.localeCompare(b.type) || a.positionName.localeCompare(b.positionName, "tr"),
-        );
+      return openPositionsFrom(snap.docs.map((d) => ({ id: d.id, data: d.data() })));
     },
   });
+}
+
+/**
+ * For signed-in members the detail follows the project as it changes (a seat filled or freed, the
+ * team, progress, positions opening and closing); the list's card of the project follows too.
+ */
+export function useProjectDetailUpdates(projectId: string, signedIn: boolean) {
+  const queryClient = useQueryClient();
+  useLiveProject(
+    projectId,
+    signedIn,
+    {
+      key: projectKeys.detail(projectId),
+      map: projectFrom,
+      also: (project) => {
+        if (!project) return;
+        queryClient.setQueryData<Project[]>(projectKeys.live, (list) =>
+          list?.map((p) => (p.id === project.id ? project : p)),
+        );
+      },
+    },
+    { key: projectKeys.openPositions(projectId), map: openPositionsFrom },
+  );
 }
 
 /** Applies to an open position (docs/product-rules.md#apply-rules); the answer may still refuse it (`success: false`). */

@@ -1,0 +1,8 @@
+export type { LiveDoc } from "./connection";
+export {
+  useLiveNotificationList,
+  useLiveOwnProjects,
+  useLivePendingVotes,
+  useLiveProject,
+  useLiveUnreadCount,
+} from "./hooks";

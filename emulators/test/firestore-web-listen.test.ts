@@ -9,10 +9,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { deleteApp, initializeApp } from "firebase/app";
 import type { FirebaseApp } from "firebase/app";
 import {
+  _TestingHooks,
   collection,
   connectFirestoreEmulator,
   deleteDoc,
+  disableNetwork,
   doc,
+  enableNetwork,
   getFirestore,
   onSnapshot,
   orderBy,
@@ -22,7 +25,13 @@ import {
   terminate,
   where,
 } from "firebase/firestore";
-import type { DocumentSnapshot, Firestore, QuerySnapshot } from "firebase/firestore";
+import type {
+  DocumentSnapshot,
+  Firestore,
+  QuerySnapshot,
+  _TestingHooksExistenceFilterMismatchInfo as MismatchInfo,
+} from "firebase/firestore";
+import type { RunQueryRequest } from "../src/firestore/engine.js";
 import { startFirestoreEmulator } from "../src/firestore/server.js";
 import type { RunningFirestoreEmulator } from "../src/firestore/server.js";
 
@@ -203,6 +212,61 @@ describe("web SDK in Node (gRPC)", () => {
       snap = await w.next();
     expect(snap.docs.map((d) => d.get("n")).sort()).toEqual([2, 3]);
     w.stop();
+  });
+
+  it("drops documents deleted while offline through the existence filter's bloom filter, without a re-query", async () => {
+    const grace = webDb("grace");
+    const mine = query(collection(grace, "notes"), where("owner", "==", "grace"));
+    const ids = [0, 1, 2, 3].map(() => randomUUID());
+    for (const [n, id] of ids.entries())
+      await setDoc(doc(grace, "notes", id), { owner: "grace", n });
+    const w = listen<QuerySnapshot>((next, error) =>
+      onSnapshot(mine, { includeMetadataChanges: true }, next, error),
+    );
+    expect((await w.next()).size).toBe(4);
+    await disableNetwork(grace);
+    // Another client deletes two of them while this one is offline: on resume the emulator sends
+    // no removals for them, only the count and the bloom filter of what is left.
+    const other = webDb("grace");
+    await deleteDoc(doc(other, "notes", ids[0]!));
+    await deleteDoc(doc(other, "notes", ids[2]!));
+    const mismatches: MismatchInfo[] = [];
+    const unhook = _TestingHooks.onExistenceFilterMismatch((info) => mismatches.push(info));
+    // The emulator's side: every evaluation of this query from here on.
+    const engine = emulator?.engine;
+    const evaluations: { readTime?: string }[] = [];
+    const runQuery = engine?.runQuery.bind(engine);
+    if (engine && runQuery) {
+      engine.runQuery = (parent: string, body: RunQueryRequest, caller) => {
+        if (JSON.stringify(body.structuredQuery).includes("grace")) evaluations.push(body);
+        return runQuery(parent, body, caller);
+      };
+    }
+    try {
+      await enableNetwork(grace);
+      let snap = await w.next();
+      while (snap.size !== 2) snap = await w.next();
+      expect(snap.docs.map((d) => d.get("n")).sort()).toEqual([1, 3]);
+      await new Promise((resolve) => setTimeout(resolve, 300)); // a re-query would come now
+      expect(mismatches).toHaveLength(1);
+      const [mismatch] = mismatches;
+      expect(mismatch!.localCacheCount).toBe(4);
+      expect(mismatch!.existenceFilterCount).toBe(2);
+      expect(mismatch!.bloomFilter?.applied).toBe(true);
+      const name = (id: string) =>
+        `projects/${projectId}/databases/(default)/documents/notes/${id}`;
+      expect(mismatch!.bloomFilter!.mightContain(name(ids[1]!))).toBe(true);
+      expect(mismatch!.bloomFilter!.mightContain(name(ids[3]!))).toBe(true);
+      if (engine) {
+        // One resumed addTarget (the result now and at the resume token), no full re-listen.
+        expect(evaluations).toHaveLength(2);
+        expect(new Set(evaluations.map((e) => e.readTime)).size).toBe(2);
+      }
+    } finally {
+      unhook();
+      if (engine && runQuery) engine.runQuery = runQuery;
+      w.stop();
+    }
   });
 
   it("ends a listen with permission-denied when a change makes it unreadable", async () => {

@@ -17,10 +17,26 @@ type Int64 = Parameters<Writer["int64"]>[0];
 /** Wire type 2 (length-delimited) tag of a field. */
 const lengthDelimited = (field: number) => (field << 3) | 2;
 
+/**
+ * The last timestamps parsed: the documents of one change share their update time (and often
+ * their create time), so a 10 000-document change parses a handful, not 20 000.
+ */
+const parsedTimestamps = new Map<string, { seconds: number; nanos: number }>();
+
+function parseTimestamp(value: string): { seconds: number; nanos: number } {
+  let parsed = parsedTimestamps.get(value);
+  if (!parsed) {
+    const { seconds, nanos } = timestampFromJson(value);
+    if (parsedTimestamps.size >= 64) parsedTimestamps.clear();
+    parsedTimestamps.set(value, (parsed = { seconds: Number(seconds), nanos }));
+  }
+  return parsed;
+}
+
 function writeTimestamp(w: Writer, field: number, value: string): void {
-  const { seconds, nanos } = timestampFromJson(value);
+  const { seconds, nanos } = parseTimestamp(value); // seconds fit a double exactly (year ≤ 9999)
   w.uint32(lengthDelimited(field)).fork();
-  w.uint32(1 << 3).int64(int64Bits(seconds));
+  w.uint32(1 << 3).int64(seconds);
   w.uint32(2 << 3).int32(nanos);
   w.ldelim();
 }
@@ -103,7 +119,7 @@ interface DocumentChangeJson {
  * documents to one listener must not keep 10 000 encodings alive, while the streams fanning one
  * change out all send it within a few milliseconds of each other.
  */
-const DOCUMENT_CACHE_BYTES = 4 * 1024 * 1024;
+const DOCUMENT_CACHE_BYTES = 1024 * 1024;
 
 export class ListenResponseEncoder {
   /** Oldest first (Map order), evicted past DOCUMENT_CACHE_BYTES. */

@@ -8,8 +8,8 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { deleteApp, initializeApp } from "firebase/app";
 import type { FirebaseApp } from "firebase/app";
+import * as firestoreSdk from "firebase/firestore";
 import {
-  _TestingHooks,
   collection,
   connectFirestoreEmulator,
   deleteDoc,
@@ -25,12 +25,7 @@ import {
   terminate,
   where,
 } from "firebase/firestore";
-import type {
-  DocumentSnapshot,
-  Firestore,
-  QuerySnapshot,
-  _TestingHooksExistenceFilterMismatchInfo as MismatchInfo,
-} from "firebase/firestore";
+import type { DocumentSnapshot, Firestore, QuerySnapshot } from "firebase/firestore";
 import type { RunQueryRequest } from "../src/firestore/engine.js";
 import { startFirestoreEmulator } from "../src/firestore/server.js";
 import type { RunningFirestoreEmulator } from "../src/firestore/server.js";
@@ -49,6 +44,21 @@ service cloud.firestore {
     }
   }
 }`;
+
+/** What the SDK reports when a target's count disagrees with an existence filter. */
+interface MismatchInfo {
+  localCacheCount: number;
+  existenceFilterCount: number;
+  bloomFilter?: { applied: boolean; mightContain(documentPath: string): boolean };
+}
+/** The SDK's testing hook: exported at run time, left out of its published types. */
+const testingHooks = (
+  firestoreSdk as unknown as {
+    _TestingHooks: {
+      onExistenceFilterMismatch(callback: (info: MismatchInfo) => void): () => void;
+    };
+  }
+)._TestingHooks;
 
 let emulator: RunningFirestoreEmulator | undefined;
 let host: string;
@@ -231,7 +241,7 @@ describe("web SDK in Node (gRPC)", () => {
     await deleteDoc(doc(other, "notes", ids[0]!));
     await deleteDoc(doc(other, "notes", ids[2]!));
     const mismatches: MismatchInfo[] = [];
-    const unhook = _TestingHooks.onExistenceFilterMismatch((info) => mismatches.push(info));
+    const unhook = testingHooks.onExistenceFilterMismatch((info) => mismatches.push(info));
     // The emulator's side: every evaluation of this query from here on.
     const engine = emulator?.engine;
     const evaluations: { readTime?: string }[] = [];

@@ -72,6 +72,17 @@ describe("Listen wire encoding", () => {
     expect(Object.is((fields.negZero as { doubleValue: number }).doubleValue, -0)).toBe(true);
   });
 
+  it("writes the same bytes for a document already encoded for another stream", () => {
+    const encoder = listenResponseEncoder();
+    const first = encoder.encode({ documentChange: { document, targetIds: [1] } });
+    const again = encoder.encode({ documentChange: { document, targetIds: [1] } });
+    expect(again).not.toBe(first);
+    expect(again.equals(first)).toBe(true);
+    const other = encoder.encode({ documentChange: { document, targetIds: [7] } });
+    const back = decodeResponse(other) as { documentChange: Record<string, unknown> };
+    expect(back.documentChange).toEqual({ document, targetIds: [7] });
+  });
+
   it("encodes other responses through the generic converter, a shared one once", () => {
     const encoder = listenResponseEncoder();
     const snapshot = {

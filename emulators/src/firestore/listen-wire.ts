@@ -91,14 +91,28 @@ function writeValue(w: Writer, value: Value): void {
   }
 }
 
-/** google.firestore.v1.Document in its wire form. */
-export function encodeDocument(document: FirestoreDocument): Uint8Array {
-  const w = Writer.create();
+function writeDocument(w: Writer, document: FirestoreDocument): void {
   w.uint32(lengthDelimited(1)).string(document.name);
   writeFields(w, 2, document.fields ?? {});
   if (document.createTime) writeTimestamp(w, 3, document.createTime);
   if (document.updateTime) writeTimestamp(w, 4, document.updateTime);
+}
+
+/** google.firestore.v1.Document in its wire form. */
+export function encodeDocument(document: FirestoreDocument): Uint8Array {
+  const w = Writer.create();
+  writeDocument(w, document);
   return w.finish();
+}
+
+/** Reads a varint at `at`: [value, position after it]. */
+function readVarint(bytes: Uint8Array, at: number): [number, number] {
+  let value = 0;
+  for (let shift = 0; ; shift += 7) {
+    const byte = bytes[at++]!;
+    value += (byte & 0x7f) * 2 ** shift;
+    if (byte < 0x80) return [value, at];
+  }
 }
 
 function writeTargetIds(w: Writer, field: number, ids: number[] | undefined): void {
@@ -138,21 +152,36 @@ export class ListenResponseEncoder {
     return bytes;
   }
 
-  /** ListenResponse{document_change = 3: DocumentChange{document = 1, target_ids = 5, removed = 6}}. */
+  /**
+   * ListenResponse{document_change = 3: DocumentChange{document = 1, target_ids = 5, removed = 6}}.
+   * A document not encoded yet is written straight into the response (one buffer, not two) and
+   * the response's document bytes are what is cached.
+   */
   private documentChange(change: DocumentChangeJson): Buffer {
+    const cached = this.documents.get(change.document);
     const w = Writer.create();
     w.uint32(lengthDelimited(3)).fork();
-    w.uint32(lengthDelimited(1)).bytes(this.document(change.document));
+    w.uint32(lengthDelimited(1));
+    if (cached) w.bytes(cached);
+    else {
+      w.fork();
+      writeDocument(w, change.document);
+      w.ldelim();
+    }
     writeTargetIds(w, 5, change.targetIds);
     writeTargetIds(w, 6, change.removedTargetIds);
     w.ldelim();
-    return w.finish() as Buffer;
+    const response = w.finish() as Buffer;
+    if (!cached) {
+      // Skip tag 3 and its length, then tag 1: the document's length and bytes follow.
+      const [, afterOuter] = readVarint(response, 1);
+      const [length, start] = readVarint(response, afterOuter + 1);
+      this.remember(change.document, response.subarray(start, start + length));
+    }
+    return response;
   }
 
-  private document(document: FirestoreDocument): Uint8Array {
-    let bytes = this.documents.get(document);
-    if (bytes) return bytes;
-    bytes = encodeDocument(document);
+  private remember(document: FirestoreDocument, bytes: Uint8Array): void {
     this.documents.set(document, bytes);
     this.cachedBytes += bytes.length;
     for (const [old, oldBytes] of this.documents) {
@@ -160,6 +189,5 @@ export class ListenResponseEncoder {
       this.documents.delete(old);
       this.cachedBytes -= oldBytes.length;
     }
-    return bytes;
   }
 }

@@ -8,11 +8,14 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { deleteApp, initializeApp } from "firebase/app";
 import type { FirebaseApp } from "firebase/app";
+import * as firestoreSdk from "firebase/firestore";
 import {
   collection,
   connectFirestoreEmulator,
   deleteDoc,
+  disableNetwork,
   doc,
+  enableNetwork,
   getFirestore,
   onSnapshot,
   orderBy,
@@ -23,6 +26,7 @@ import {
   where,
 } from "firebase/firestore";
 import type { DocumentSnapshot, Firestore, QuerySnapshot } from "firebase/firestore";
+import type { RunQueryRequest } from "../src/firestore/engine.js";
 import { startFirestoreEmulator } from "../src/firestore/server.js";
 import type { RunningFirestoreEmulator } from "../src/firestore/server.js";
 
@@ -40,6 +44,21 @@ service cloud.firestore {
     }
   }
 }`;
+
+/** What the SDK reports when a target's count disagrees with an existence filter. */
+interface MismatchInfo {
+  localCacheCount: number;
+  existenceFilterCount: number;
+  bloomFilter?: { applied: boolean; mightContain(documentPath: string): boolean };
+}
+/** The SDK's testing hook: exported at run time, left out of its published types. */
+const testingHooks = (
+  firestoreSdk as unknown as {
+    _TestingHooks: {
+      onExistenceFilterMismatch(callback: (info: MismatchInfo) => void): () => void;
+    };
+  }
+)._TestingHooks;
 
 let emulator: RunningFirestoreEmulator | undefined;
 let host: string;
@@ -203,6 +222,61 @@ describe("web SDK in Node (gRPC)", () => {
       snap = await w.next();
     expect(snap.docs.map((d) => d.get("n")).sort()).toEqual([2, 3]);
     w.stop();
+  });
+
+  it("drops documents deleted while offline through the existence filter's bloom filter, without a re-query", async () => {
+    const grace = webDb("grace");
+    const mine = query(collection(grace, "notes"), where("owner", "==", "grace"));
+    const ids = [0, 1, 2, 3].map(() => randomUUID());
+    for (const [n, id] of ids.entries())
+      await setDoc(doc(grace, "notes", id), { owner: "grace", n });
+    const w = listen<QuerySnapshot>((next, error) =>
+      onSnapshot(mine, { includeMetadataChanges: true }, next, error),
+    );
+    expect((await w.next()).size).toBe(4);
+    await disableNetwork(grace);
+    // Another client deletes two of them while this one is offline: on resume the emulator sends
+    // no removals for them, only the count and the bloom filter of what is left.
+    const other = webDb("grace");
+    await deleteDoc(doc(other, "notes", ids[0]!));
+    await deleteDoc(doc(other, "notes", ids[2]!));
+    const mismatches: MismatchInfo[] = [];
+    const unhook = testingHooks.onExistenceFilterMismatch((info) => mismatches.push(info));
+    // The emulator's side: every evaluation of this query from here on.
+    const engine = emulator?.engine;
+    const evaluations: { readTime?: string }[] = [];
+    const runQuery = engine?.runQuery.bind(engine);
+    if (engine && runQuery) {
+      engine.runQuery = (parent: string, body: RunQueryRequest, caller) => {
+        if (JSON.stringify(body.structuredQuery).includes("grace")) evaluations.push(body);
+        return runQuery(parent, body, caller);
+      };
+    }
+    try {
+      await enableNetwork(grace);
+      let snap = await w.next();
+      while (snap.size !== 2) snap = await w.next();
+      expect(snap.docs.map((d) => d.get("n")).sort()).toEqual([1, 3]);
+      await new Promise((resolve) => setTimeout(resolve, 300)); // a re-query would come now
+      expect(mismatches).toHaveLength(1);
+      const [mismatch] = mismatches;
+      expect(mismatch!.localCacheCount).toBe(4);
+      expect(mismatch!.existenceFilterCount).toBe(2);
+      expect(mismatch!.bloomFilter?.applied).toBe(true);
+      const name = (id: string) =>
+        `projects/${projectId}/databases/(default)/documents/notes/${id}`;
+      expect(mismatch!.bloomFilter!.mightContain(name(ids[1]!))).toBe(true);
+      expect(mismatch!.bloomFilter!.mightContain(name(ids[3]!))).toBe(true);
+      if (engine) {
+        // One resumed addTarget (the result now and at the resume token), no full re-listen.
+        expect(evaluations).toHaveLength(2);
+        expect(new Set(evaluations.map((e) => e.readTime)).size).toBe(2);
+      }
+    } finally {
+      unhook();
+      if (engine && runQuery) engine.runQuery = runQuery;
+      w.stop();
+    }
   });
 
   it("ends a listen with permission-denied when a change makes it unreadable", async () => {

@@ -79,20 +79,26 @@ export class ProtoJsonConverter {
   }
 
   private singleToJson(field: protobuf.Field, value: unknown): Json {
-    const resolved = field.resolvedType;
-    if (resolved instanceof protobuf.Type) {
-      const fullName = resolved.fullName;
-      if (fullName === ".google.protobuf.Timestamp") return timestampToJson(value);
-      if (fullName === ".google.protobuf.Duration") return durationToJson(value);
-      if (WRAPPERS.has(fullName)) return wrapperToJson(resolved, value);
-      return this.messageToJson(resolved, value);
+    switch (kindOf(field)) {
+      case "timestamp":
+        return timestampToJson(value);
+      case "duration":
+        return durationToJson(value);
+      case "wrapper":
+        return wrapperToJson(field.resolvedType as protobuf.Type, value);
+      case "message":
+        return this.messageToJson(field.resolvedType as protobuf.Type, value);
+      case "nullValue":
+        return null;
+      case "enum":
+        return typeof value === "number"
+          ? ((field.resolvedType as protobuf.Enum).valuesById[value] ?? value)
+          : value;
+      case "bytes":
+        return bytesToBase64(value);
+      default:
+        return value;
     }
-    if (resolved instanceof protobuf.Enum) {
-      if (resolved.fullName === ".google.protobuf.NullValue") return null;
-      return typeof value === "number" ? (resolved.valuesById[value] ?? value) : value;
-    }
-    if (field.type === "bytes") return bytesToBase64(value);
-    return value;
   }
 
   private messageFromJson(type: protobuf.Type, json: unknown): JsonObject {
@@ -119,27 +125,70 @@ export class ProtoJsonConverter {
   }
 
   private singleFromJson(field: protobuf.Field, value: unknown): unknown {
-    const resolved = field.resolvedType;
-    if (resolved instanceof protobuf.Type) {
-      const fullName = resolved.fullName;
-      if (fullName === ".google.protobuf.Timestamp") return timestampFromJson(value);
-      if (fullName === ".google.protobuf.Duration") return durationFromJson(value);
-      if (WRAPPERS.has(fullName)) return { value: wrapperValueFromJson(resolved, value) };
-      return this.messageFromJson(resolved, value);
+    switch (kindOf(field)) {
+      case "timestamp":
+        return timestampFromJson(value);
+      case "duration":
+        return durationFromJson(value);
+      case "wrapper":
+        return { value: wrapperValueFromJson(field.resolvedType as protobuf.Type, value) };
+      case "message":
+        return this.messageFromJson(field.resolvedType as protobuf.Type, value);
+      case "nullValue":
+        return "NULL_VALUE";
+      case "enum":
+        return value;
+      case "bytes":
+        return base64ToBytes(value);
+      case "double":
+        return Number(value);
+      default:
+        return value;
     }
-    if (resolved instanceof protobuf.Enum) {
-      if (resolved.fullName === ".google.protobuf.NullValue") return "NULL_VALUE";
-      return value;
-    }
-    if (field.type === "bytes") return base64ToBytes(value);
-    if (field.type === "double" || field.type === "float") return Number(value);
-    return value;
   }
 }
 
-const isNullValueField = (field: protobuf.Field): boolean =>
-  field.resolvedType instanceof protobuf.Enum &&
-  field.resolvedType.fullName === ".google.protobuf.NullValue";
+type FieldKind =
+  | "timestamp"
+  | "duration"
+  | "wrapper"
+  | "message"
+  | "nullValue"
+  | "enum"
+  | "bytes"
+  | "double"
+  | "scalar";
+
+/**
+ * How a field converts, worked out once per field: protobufjs builds `fullName` anew on every
+ * read, which made the name checks the costliest part of converting a large change.
+ */
+const kinds = new WeakMap<protobuf.Field, FieldKind>();
+
+function kindOf(field: protobuf.Field): FieldKind {
+  let kind = kinds.get(field);
+  if (kind === undefined) kinds.set(field, (kind = classify(field)));
+  return kind;
+}
+
+function classify(field: protobuf.Field): FieldKind {
+  const resolved = field.resolvedType;
+  if (resolved instanceof protobuf.Type) {
+    const fullName = resolved.fullName;
+    if (fullName === ".google.protobuf.Timestamp") return "timestamp";
+    if (fullName === ".google.protobuf.Duration") return "duration";
+    if (WRAPPERS.has(fullName)) return "wrapper";
+    return "message";
+  }
+  if (resolved instanceof protobuf.Enum) {
+    return resolved.fullName === ".google.protobuf.NullValue" ? "nullValue" : "enum";
+  }
+  if (field.type === "bytes") return "bytes";
+  if (field.type === "double" || field.type === "float") return "double";
+  return "scalar";
+}
+
+const isNullValueField = (field: protobuf.Field): boolean => kindOf(field) === "nullValue";
 
 function wrapperToJson(type: protobuf.Type, value: unknown): Json {
   const inner = isObject(value) ? value.value : undefined;

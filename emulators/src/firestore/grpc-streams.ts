@@ -7,6 +7,7 @@ import type * as grpc from "@grpc/grpc-js";
 import type { Caller } from "../shared/auth.js";
 import type { FirestoreEngine } from "./engine.js";
 import type { ListenHub, ListenRequest } from "./listen.js";
+import type { ListenResponseEncoder } from "./listen-wire.js";
 import { WriteSession } from "./write-session.js";
 
 type Json = Record<string, unknown>;
@@ -17,6 +18,8 @@ export interface StreamContext {
   requestJson(type: string, request: unknown): Json;
   /** Response JSON → gRPC object form. */
   responseProto(type: string, json: unknown): unknown;
+  /** ListenResponse JSON → the bytes the Listen stream writes. */
+  listenResponse: ListenResponseEncoder;
   callerOf(call: Stream): Caller;
   statusOf(err: unknown): Partial<grpc.StatusObject>;
 }
@@ -52,8 +55,7 @@ export function listenHandler(hub: ListenHub, ctx: StreamContext) {
       return;
     }
     const session = hub.open(caller, {
-      send: (response) =>
-        end.ended ? true : call.write(ctx.responseProto("ListenResponse", response)),
+      send: (response) => (end.ended ? true : call.write(ctx.listenResponse.encode(response))),
       drained: () =>
         new Promise<void>((resolve) => {
           if (end.ended) return resolve();

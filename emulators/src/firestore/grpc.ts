@@ -13,6 +13,7 @@ import { ProtoJsonConverter } from "./grpc-convert.js";
 import { loadFirestorePackage, loadFirestoreRoot } from "./grpc-protos.js";
 import { listenHandler, writeHandler } from "./grpc-streams.js";
 import { ListenHub } from "./listen.js";
+import { ListenResponseEncoder } from "./listen-wire.js";
 import type {
   DocumentInput,
   DocumentMask,
@@ -28,13 +29,43 @@ const V1 = "google.firestore.v1";
 
 let protos: { service: ServiceDefinition; converter: ProtoJsonConverter } | undefined;
 
+/**
+ * Listen responses reach grpc-js already encoded (see listen-wire.ts: a change fanned out to many
+ * streams is encoded once), so its serializer passes bytes through.
+ */
+function withEncodedListenResponses(service: ServiceDefinition): ServiceDefinition {
+  const listen = service.Listen!;
+  const serialize = listen.responseSerialize;
+  return {
+    ...service,
+    Listen: {
+      ...listen,
+      responseSerialize: (value: unknown) =>
+        Buffer.isBuffer(value) ? value : serialize(value as never),
+    },
+  };
+}
+
 /** Parsing the protos takes a few hundred milliseconds; do it once per process. */
 function firestoreProtos() {
-  protos ??= {
-    service: loadFirestorePackage()[`${V1}.Firestore`] as ServiceDefinition,
-    converter: new ProtoJsonConverter(loadFirestoreRoot()),
-  };
+  if (!protos) {
+    protos = {
+      service: withEncodedListenResponses(
+        loadFirestorePackage()[`${V1}.Firestore`] as ServiceDefinition,
+      ),
+      converter: new ProtoJsonConverter(loadFirestoreRoot()),
+    };
+  }
   return protos;
+}
+
+/** ListenResponse JSON → bytes as the Listen stream sends them (one encoder per server). */
+export function listenResponseEncoder(): ListenResponseEncoder {
+  const { converter, service } = firestoreProtos();
+  const serialize = service.Listen!.responseSerialize;
+  return new ListenResponseEncoder((response) =>
+    serialize(converter.fromJson(`${V1}.ListenResponse`, response) as never),
+  );
 }
 
 export function firestoreServiceDefinition(): ServiceDefinition {
@@ -126,6 +157,7 @@ export function firestoreGrpcHandlers(
   const streams = {
     requestJson: (type: string, request: unknown) => requestJson(type, request),
     responseProto: (type: string, json: unknown) => converter.fromJson(`${V1}.${type}`, json),
+    listenResponse: listenResponseEncoder(),
     callerOf: (call: { metadata: grpc.Metadata }) => callerOf(call.metadata),
     statusOf: (err: unknown) => toStatus(err, log),
   };

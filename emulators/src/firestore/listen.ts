@@ -13,6 +13,7 @@ import { type ListenTarget, targetScope } from "./listen-target.js";
 import { type ResultSet, diffResults, diffTouched, resultSetOf } from "./listen-diff.js";
 import { timestampMicros } from "./snapshots.js";
 import { decodeResumeToken, encodeResumeToken } from "./listen-token.js";
+import { BloomFilter } from "./listen-bloom.js";
 
 export type ListenResponse = Record<string, unknown>;
 
@@ -35,11 +36,40 @@ export interface ListenRequest {
 interface ChangeBatch {
   database: string;
   readTime: string;
+  readMicros: number;
   /** document name → true when the latest change deleted it. */
   changed: Map<string, boolean>;
   names: string[];
   /** Evaluations shared by every target with the same definition and caller. */
   memo: Map<string, Promise<FirestoreDocument[]>>;
+  /** The changed names in a target's scope, shared by every target with the same definition. */
+  touched: Map<string, string[]>;
+  /**
+   * The global snapshot that ends the batch, one object for every stream at the same read time:
+   * a transport encodes it once (listen-wire.ts).
+   */
+  snapshots: Map<string, ListenResponse>;
+}
+
+function snapshotOf(batch: ChangeBatch, readTime: string): ListenResponse {
+  let response = batch.snapshots.get(readTime);
+  if (!response) {
+    response = globalSnapshot(readTime);
+    batch.snapshots.set(readTime, response);
+  }
+  return response;
+}
+
+/** The global NO_CHANGE with no target ids: the consistent snapshot the SDKs raise. */
+function globalSnapshot(readTime: string): ListenResponse {
+  return {
+    targetChange: {
+      targetChangeType: "NO_CHANGE",
+      targetIds: [],
+      readTime,
+      resumeToken: encodeResumeToken(readTime),
+    },
+  };
 }
 
 /** A query whose result is every matching document (no limit, no offset window). */
@@ -49,9 +79,6 @@ function windowless(target: ListenTarget): boolean {
   const limit = typeof q.limit === "object" ? q.limit?.value : q.limit;
   return limit === undefined && !q.offset;
 }
-
-const laterOf = (a: string, b: string) =>
-  b === "" || timestampMicros(a) >= timestampMicros(b) ? a : b;
 
 const callerKey = (caller: Caller) =>
   caller.kind === "admin" ? "admin" : JSON.stringify(caller.auth);
@@ -130,9 +157,19 @@ export class ListenHub {
   private flush(): void {
     this.scheduled = false;
     const readTime = this.engine.currentReadTime();
+    const readMicros = timestampMicros(readTime);
     for (const [database, changed] of this.pending) {
       const names = [...changed.keys()];
-      const batch: ChangeBatch = { database, readTime, changed, names, memo: new Map() };
+      const batch: ChangeBatch = {
+        database,
+        readTime,
+        readMicros,
+        changed,
+        names,
+        memo: new Map(),
+        touched: new Map(),
+        snapshots: new Map(),
+      };
       for (const session of this.sessions) session.enqueue(batch);
     }
     this.pending.clear();
@@ -142,7 +179,18 @@ export class ListenHub {
 interface TargetState {
   target: ListenTarget;
   scope: (name: string) => boolean;
+  /** The target's definition (query or documents), canonical JSON: targets with the same share work. */
+  definition: string;
+  /** A query without limit or offset: a change is checked on the touched documents alone. */
+  windowless: boolean;
   held: ResultSet;
+}
+
+/** The batch's changed names in a target's scope, worked out once per definition. */
+function touchedBy(batch: ChangeBatch, state: TargetState): string[] {
+  let touched = batch.touched.get(state.definition);
+  if (!touched) batch.touched.set(state.definition, (touched = batch.names.filter(state.scope)));
+  return touched;
 }
 
 /** One client stream: its targets and what each one has been sent. */
@@ -153,15 +201,23 @@ export class ListenSession {
   private open = true;
   /** Read time of the latest snapshot sent; later snapshots never go back before it. */
   private lastReadTime = "";
+  private lastReadMicros = -Infinity;
+  /** addTarget requests not yet processed: commits meanwhile must reach their targets too. */
+  private adding = 0;
+  /** Who the targets are evaluated for: part of every shared evaluation's key. */
+  private readonly callerKey: string;
 
   constructor(
     private readonly hub: ListenHub,
     private readonly caller: Caller,
     private readonly sink: ListenSink,
-  ) {}
+  ) {
+    this.callerKey = callerKey(caller);
+  }
 
   /** Handles one ListenRequest; requests are processed in order. */
   request(request: ListenRequest): void {
+    if (request.addTarget) this.adding++;
     this.run(async () => {
       if (request.database) {
         if (this.database && this.database !== request.database) {
@@ -170,7 +226,11 @@ export class ListenSession {
         this.database = request.database;
       }
       if (!this.database) throw invalidArgument("ListenRequest.database is required.");
-      if (request.addTarget) await this.add(request.addTarget);
+      try {
+        if (request.addTarget) await this.add(request.addTarget);
+      } finally {
+        if (request.addTarget) this.adding--;
+      }
       if (request.removeTarget !== undefined) this.remove(request.removeTarget);
     });
   }
@@ -197,7 +257,8 @@ export class ListenSession {
 
   /** @internal */
   enqueue(batch: ChangeBatch): void {
-    if (batch.database !== this.database || this.targets.size === 0) return;
+    // A target still being added counts: its result was read before these commits.
+    if (batch.database !== this.database || this.targets.size + this.adding === 0) return;
     this.run(() => this.apply(batch));
   }
 
@@ -232,29 +293,46 @@ export class ListenSession {
       throw invalidArgument(`Invalid or duplicate target id ${String(id)}.`);
     }
     const readTime = this.hub.engine.currentReadTime();
-    this.lastReadTime = readTime;
+    this.noteReadTime(readTime, timestampMicros(readTime));
+    const definition = JSON.stringify(target.query ?? target.documents);
     let scope: (name: string) => boolean;
     let documents: FirestoreDocument[];
     try {
       scope = targetScope(target, this.database!);
-      documents = await this.evaluate(target, readTime);
+      documents = await this.evaluate(definition, target, readTime);
     } catch (err) {
       this.emit({
         targetChange: { targetChangeType: "REMOVE", targetIds: [id], cause: causeOf(err) },
       });
       return;
     }
-    const resumed = await this.resumedFrom(target);
+    const resumed = await this.resumedFrom(definition, target);
     const held: ResultSet = resumed ?? new Map();
     this.emit({ targetChange: { targetChangeType: "ADD", targetIds: [id] } });
     if (resumed === undefined && (target.resumeToken || target.readTime)) {
       this.emit({ targetChange: { targetChangeType: "RESET", targetIds: [id] } });
     }
-    const state: TargetState = { target, scope, held };
     const initial = diffResults(held, documents);
-    state.held = initial.next;
-    await this.sendChanges(id, initial, readTime, new Map());
-    if (resumed !== undefined) {
+    const state: TargetState = {
+      target,
+      scope,
+      definition,
+      windowless: windowless(target),
+      held: initial.next,
+    };
+    if (resumed === undefined) {
+      await this.sendChanges(id, initial, readTime, new Map());
+    } else if (target.query && (target.expectedCount ?? 0) > 0) {
+      // The client asked for the bloom filter (it sent how many documents it holds): it drops
+      // what left the result itself. Only the names the filter would wrongly keep are sent.
+      const filter = BloomFilter.of([...state.held.keys()]);
+      const removed = initial.removed.filter((name) => filter.mightContain(name));
+      await this.sendChanges(id, { upserts: initial.upserts, removed }, readTime, new Map());
+      this.emit({
+        filter: { targetId: id, count: state.held.size, unchangedNames: filter.toJson() },
+      });
+    } else {
+      await this.sendChanges(id, initial, readTime, new Map());
       // Lets the SDKs verify that the resumed result has the right size.
       this.emit({ filter: { targetId: id, count: state.held.size } });
     }
@@ -265,17 +343,18 @@ export class ListenSession {
     } else {
       this.targets.set(id, state);
     }
-    this.emit({
-      targetChange: { targetChangeType: "NO_CHANGE", targetIds: [], readTime, resumeToken },
-    });
+    this.emit(globalSnapshot(readTime));
   }
 
   /** The client's result at its resume point, or undefined when it must start over. */
-  private async resumedFrom(target: ListenTarget): Promise<ResultSet | undefined> {
+  private async resumedFrom(
+    definition: string,
+    target: ListenTarget,
+  ): Promise<ResultSet | undefined> {
     const since = target.resumeToken ? decodeResumeToken(target.resumeToken) : target.readTime;
     if (!since) return undefined;
     try {
-      return resultSetOf(await this.evaluate(target, since));
+      return resultSetOf(await this.evaluate(definition, target, since));
     } catch {
       return undefined; // too old, or no longer readable: a full reset
     }
@@ -286,22 +365,33 @@ export class ListenSession {
     this.emit({ targetChange: { targetChangeType: "REMOVE", targetIds: [id] } });
   }
 
+  private noteReadTime(readTime: string, micros: number): void {
+    this.lastReadTime = readTime;
+    this.lastReadMicros = micros;
+  }
+
   private async apply(batch: ChangeBatch): Promise<void> {
     // A target added after the batch was formed has already seen its commits.
-    const readTime = laterOf(batch.readTime, this.lastReadTime);
-    this.lastReadTime = readTime;
+    if (batch.readMicros >= this.lastReadMicros)
+      this.noteReadTime(batch.readTime, batch.readMicros);
+    const readTime = this.lastReadTime;
     let sent = false;
     for (const [id, state] of [...this.targets]) {
-      const touched = batch.names.filter(state.scope);
+      const touched = touchedBy(batch, state);
       if (touched.length === 0) continue;
       let diff: { upserts: FirestoreDocument[]; removed: string[] };
       try {
-        if (windowless(state.target)) {
-          const matches = await this.evaluateTouched(state.target, touched, readTime, batch.memo);
+        if (state.windowless) {
+          const matches = await this.evaluateTouched(state, touched, readTime, batch.memo);
           if (!this.targets.has(id)) continue; // removed meanwhile
           diff = diffTouched(state.held, touched, matches);
         } else {
-          const documents = await this.evaluate(state.target, readTime, batch.memo);
+          const documents = await this.evaluate(
+            state.definition,
+            state.target,
+            readTime,
+            batch.memo,
+          );
           if (!this.targets.has(id)) continue;
           const full = diffResults(state.held, documents);
           state.held = full.next;
@@ -317,16 +407,7 @@ export class ListenSession {
       }
       sent = (await this.sendChanges(id, diff, readTime, batch.changed)) || sent;
     }
-    if (sent) {
-      this.emit({
-        targetChange: {
-          targetChangeType: "NO_CHANGE",
-          targetIds: [],
-          readTime,
-          resumeToken: encodeResumeToken(readTime),
-        },
-      });
-    }
+    if (sent) this.emit(snapshotOf(batch, readTime));
   }
 
   /** Sends document changes and removals for a target; true when anything was sent. */
@@ -348,15 +429,15 @@ export class ListenSession {
 
   /** A windowless query's matches among the touched documents, shared like `evaluate`. */
   private evaluateTouched(
-    target: ListenTarget,
+    state: TargetState,
     touched: string[],
     readTime: string,
     memo: Map<string, Promise<FirestoreDocument[]>>,
   ): Promise<FirestoreDocument[]> {
-    const key = `touched|${readTime}|${callerKey(this.caller)}|${JSON.stringify(target.query)}`;
+    const key = `touched|${readTime}|${this.callerKey}|${state.definition}`;
     let result = memo.get(key);
     if (!result) {
-      const { parent, structuredQuery } = target.query!;
+      const { parent, structuredQuery } = state.target.query!;
       result = this.hub.engine.queryMatches(
         parent ?? "",
         structuredQuery,
@@ -369,12 +450,17 @@ export class ListenSession {
     return result;
   }
 
+  /**
+   * A target's result at `readTime`. With `memo` (one per change batch), targets with the same
+   * definition and caller share one evaluation, and their documents are the same objects.
+   */
   private evaluate(
+    definition: string,
     target: ListenTarget,
     readTime: string,
     memo?: Map<string, Promise<FirestoreDocument[]>>,
   ): Promise<FirestoreDocument[]> {
-    const key = `${readTime}|${callerKey(this.caller)}|${JSON.stringify(target.query ?? target.documents)}`;
+    const key = `${readTime}|${this.callerKey}|${definition}`;
     const cached = memo?.get(key);
     if (cached) return cached;
     const result = this.evaluateNow(target, readTime);

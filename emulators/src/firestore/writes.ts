@@ -23,17 +23,38 @@ export interface AppliedWrite {
   verifyOnly?: boolean;
 }
 
-/** Deterministic JSON (sorted keys) to tell whether a write changed a document. */
-function stableJson(value: unknown): string {
-  if (typeof value === "number" && !Number.isFinite(value)) return `"${value}"`;
-  if (Array.isArray(value)) return `[${value.map(stableJson).join(",")}]`;
-  if (value && typeof value === "object") {
-    const entries = Object.keys(value)
-      .sort()
-      .map((k) => `${JSON.stringify(k)}:${stableJson((value as Record<string, unknown>)[k])}`);
-    return `{${entries.join(",")}}`;
+/**
+ * Whether two field trees are the same JSON (key order aside): tells whether a write changed a
+ * document, without serialising either (a 10 000-document change would build megabytes of text).
+ */
+function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a === "number" && typeof b === "number") return Number.isNaN(a) && Number.isNaN(b);
+  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  if (Array.isArray(a)) {
+    const other = b as unknown[];
+    return a.length === other.length && a.every((item, i) => sameJson(item, other[i]));
   }
-  return JSON.stringify(value);
+  const left = a as Record<string, unknown>;
+  const right = b as Record<string, unknown>;
+  const keys = Object.keys(left);
+  if (keys.length !== Object.keys(right).length) return false;
+  return keys.every((key) => Object.hasOwn(right, key) && sameJson(left[key], right[key]));
+}
+
+/**
+ * A copy of a field tree the caller can no longer change: objects and arrays are new, strings
+ * (immutable) are shared, so a document's payload is not duplicated the way structuredClone
+ * duplicates it.
+ */
+function copyFields<T>(value: T): T {
+  if (Array.isArray(value)) return value.map(copyFields) as T;
+  if (value === null || typeof value !== "object") return value;
+  const copy: Record<string, unknown> = {};
+  for (const key of Object.keys(value))
+    copy[key] = copyFields((value as Record<string, unknown>)[key]);
+  return copy as T;
 }
 
 export function applyWrite(
@@ -74,11 +95,11 @@ export function applyWrite(
     ? (write.transform.fieldTransforms ?? [])
     : (write.updateTransforms ?? []);
   if (write.update) {
-    const input = structuredClone(write.update.fields ?? {});
+    const input = copyFields(write.update.fields ?? {});
     validateFieldNames(input);
     truncateTimestamps(input);
     if (write.updateMask) {
-      fields = before ? structuredClone(before.fields) : {};
+      fields = before ? copyFields(before.fields) : {};
       for (const text of write.updateMask.fieldPaths ?? []) {
         const fieldPath = parseFieldPath(text);
         const value = getField(input, fieldPath);
@@ -89,11 +110,11 @@ export function applyWrite(
       fields = input;
     }
   } else {
-    fields = before ? structuredClone(before.fields) : {};
+    fields = before ? copyFields(before.fields) : {};
   }
   const transformResults = applyTransforms(fields, transforms, commitTime);
   checkDocumentLimits(path, fields, name);
-  const unchanged = before !== null && stableJson(before.fields) === stableJson(fields);
+  const unchanged = before !== null && sameJson(before.fields, fields);
   const after: StoredDocument = unchanged
     ? before
     : {

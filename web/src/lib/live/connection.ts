@@ -5,7 +5,7 @@
  * and ended (terminate: its channel closes, its cache of the member's documents is dropped) once
  * no listener is left for a moment, which is what signing out leads to.
  */
-import { emulatorPorts, usesEmulators } from "../firebaseConfig";
+import { emulatorPorts } from "../firebaseConfig";
 import type { LiveSource } from "./sources";
 
 export interface LiveDoc {
@@ -47,9 +47,7 @@ function load(): Promise<LiveFirestore> {
     .then((m) =>
       // The page's own host, as for the Lite SDK (lib/firebase.ts).
       m.openLiveFirestore(
-        usesEmulators
-          ? { host: location.hostname, port: emulatorPorts.firestore }
-          : null,
+        emulatorPorts ? { host: location.hostname, port: emulatorPorts.firestore } : null,
       ),
     );
   return instance;

@@ -15,7 +15,8 @@ import type { ObjectStore } from "./object-store.js";
 export type ObjectRecord =
   | { op: "put"; meta: ObjectMetadata; blobFile: string }
   | { op: "delete"; bucket: string; name: string }
-  | { op: "clear" };
+  /** Every bucket, or one bucket when `bucket` is given. */
+  | { op: "clear"; bucket?: string };
 
 const codec: JournalCodec<ObjectRecord> = {
   encode: (record) => JSON.stringify(record),

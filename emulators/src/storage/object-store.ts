@@ -65,8 +65,10 @@ export class ObjectStore {
   /** Re-applies journaled changes whose blob files are still in the working directory. */
   replay(records: Iterable<ObjectRecord>): void {
     for (const record of records) {
-      if (record.op === "clear") this.buckets.clear();
-      else if (record.op === "delete") this.buckets.get(record.bucket)?.delete(record.name);
+      if (record.op === "clear") {
+        if (record.bucket === undefined) this.buckets.clear();
+        else this.buckets.delete(record.bucket);
+      } else if (record.op === "delete") this.buckets.get(record.bucket)?.delete(record.name);
       else {
         this.bucketMap(record.meta.bucket).set(record.meta.name, {
           meta: record.meta,
@@ -200,6 +202,19 @@ export class ObjectStore {
     this.buckets.clear();
     await rm(this.blobsDir, { recursive: true, force: true });
     await mkdir(this.blobsDir, { recursive: true });
+  }
+
+  /** Deletes every object of one bucket; the other buckets keep theirs. */
+  async clearBucket(bucket: string): Promise<void> {
+    const objects = this.buckets.get(bucket);
+    if (!objects) return;
+    this.journal?.append({ op: "clear", bucket });
+    this.buckets.delete(bucket);
+    await Promise.all(
+      [...objects.values()].map((stored) =>
+        rm(join(this.blobsDir, stored.blobFile), { force: true }),
+      ),
+    );
   }
 
   /**

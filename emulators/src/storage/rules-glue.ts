@@ -1,7 +1,10 @@
 /**
  * storage.rules for the emulator: answers "may this caller do this?" with the rules the emulator
- * serves (loaded and followed by shared/rules-file.ts). Without rules every non-admin request is
- * denied, as in production before any rules are deployed.
+ * serves: a bucket's own rules when they were set for it (a test suite's, through the control
+ * endpoint), else the default rules (the rules file, loaded and followed by shared/rules-file.ts).
+ * So a suite that sets rules for its bucket leaves every other bucket, e.g. the running app's,
+ * as it was. Without rules every non-admin request is denied, as in production before any rules
+ * are deployed.
  */
 import type {
   CompiledRules,
@@ -26,6 +29,7 @@ export type Logger = (message: string) => void;
 
 export class StorageRules {
   private compiled: CompiledRules | null = null;
+  private readonly bucketRules = new Map<string, CompiledRules>();
   /** Receives the decision of every non-admin request (the emulator's decision log). */
   onDecision: ((decision: RequestDecision) => void) | undefined;
 
@@ -34,13 +38,25 @@ export class StorageRules {
     private readonly log: Logger,
   ) {}
 
-  /** The rules from now on (the rules file at start, then each edit that loads). */
+  /** The default rules from now on (the rules file at start, then each edit that loads). */
   setRules(rules: CompiledRules): void {
     this.compiled = rules;
   }
 
+  /** Rules of one bucket only; null gives the bucket back to the default rules. */
+  setBucketRules(bucket: string, rules: CompiledRules | null): void {
+    if (rules) this.bucketRules.set(bucket, rules);
+    else this.bucketRules.delete(bucket);
+  }
+
+  /** Whether default rules are loaded (buckets with their own rules aside). */
   get loaded(): boolean {
     return this.compiled !== null;
+  }
+
+  /** The rules in force for a bucket: its own, else the default ones. */
+  rulesFor(bucket: string): CompiledRules | null {
+    return this.bucketRules.get(bucket) ?? this.compiled;
   }
 
   /** Throws a 403 StorageHttpError unless the caller is admin or the rules allow the request. */
@@ -63,7 +79,7 @@ export class StorageRules {
 
   async decide(caller: Caller, check: RulesCheck): Promise<RulesDecision> {
     if (caller.kind === "admin") return { allowed: true, reason: "admin request" };
-    const compiled = this.compiled;
+    const compiled = this.rulesFor(check.bucket);
     if (!compiled) return { allowed: false, reason: "no storage.rules loaded: deny all" };
     try {
       return await compiled.evaluate({

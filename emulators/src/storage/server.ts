@@ -3,6 +3,8 @@
  * port, plus control endpoints:
  *   GET    /                  "Ok" (health check)
  *   DELETE /internal/reset    delete all objects and upload sessions (also POST)
+ *   PUT/DELETE /emulator/v1/buckets/{bucket}:securityRules, DELETE /emulator/v1/buckets/{bucket}/objects
+ *                             one bucket's own rules and data (bucket-controls.ts)
  *   POST   /internal/export   write the export now (needs exportDir)
  *   GET    /emulator/v1/rules-decisions?since=<seq>   the latest rules decisions (shared/rules-decisions.ts)
  */
@@ -20,6 +22,7 @@ import {
 } from "../shared/auth.js";
 import type { RequestContext, StorageBackend } from "./backend.js";
 import { StorageHttpError } from "./errors.js";
+import { type BucketControls, handleBucketControl } from "./bucket-controls.js";
 import { handleFirebaseRequest } from "./firebase-routes.js";
 import { handleGcsRequest } from "./gcs-routes.js";
 import { answerPreflight, baseUrlOf, sendError, sendJson, setCorsHeaders } from "./http.js";
@@ -102,6 +105,10 @@ export async function startStorageEmulator(opts: StorageEmulatorOptions): Promis
     await backend.sessions.clear();
     await store.clear();
   };
+  const clearBucket = async (bucket: string): Promise<void> => {
+    await backend.sessions.clear(bucket);
+    await store.clearBucket(bucket);
+  };
   const decisions = new RulesDecisionLog();
   rules.onDecision = (decision) => decisions.add({ ...decision, service: "storage" });
 
@@ -119,6 +126,8 @@ export async function startStorageEmulator(opts: StorageEmulatorOptions): Promis
         withRulesDecisionsEndpoint(decisions, allows, (req, res) => {
           void handle(backend, req, res, host, allows, {
             clear,
+            clearBucket,
+            rules,
             exportNow: () => exportNow(),
             hasExportDir: !!opts.exportDir,
           });
@@ -159,7 +168,7 @@ export async function startStorageEmulator(opts: StorageEmulatorOptions): Promis
   return { port, host, exportNow, clear, close };
 }
 
-interface Controls {
+interface Controls extends BucketControls {
   clear(): Promise<void>;
   exportNow(): Promise<void>;
   hasExportDir: boolean;
@@ -184,6 +193,7 @@ async function handle(
     const baseUrl = baseUrlOf(req, host);
     const url = new URL(req.url ?? "/", baseUrl);
     if (await handleControl(url, req, res, controls)) return;
+    if (await handleBucketControl(url, req, res, controls)) return;
     const ctx: RequestContext = { req, res, url, baseUrl, caller: callerOf(req) };
     if (url.pathname.startsWith("/v0/")) {
       if (await handleFirebaseRequest(backend, ctx)) return;

@@ -73,11 +73,17 @@ export class UploadSessions {
     await rm(session.path, { force: true });
   }
 
-  /** Forgets every session and deletes the bytes of unfinished ones. */
-  async clear(): Promise<void> {
-    const pending = [...this.sessions.values()].filter((s) => s.state === "active");
-    this.sessions.clear();
-    await Promise.all(pending.map((s) => rm(s.path, { force: true })));
+  /**
+   * Forgets every session (or those of one bucket) and deletes the bytes of unfinished ones.
+   */
+  async clear(bucket?: string): Promise<void> {
+    const dropped = [...this.sessions].filter(
+      ([, s]) => bucket === undefined || s.bucket === bucket,
+    );
+    for (const [id] of dropped) this.sessions.delete(id);
+    await Promise.all(
+      dropped.filter(([, s]) => s.state === "active").map(([, s]) => rm(s.path, { force: true })),
+    );
   }
 }
 

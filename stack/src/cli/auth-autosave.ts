@@ -7,10 +7,24 @@ import { ports } from "./paths.js";
 
 export const AUTH_AUTOSAVE_MS = 30_000;
 
-export function startAuthAutosave(exportDir: string, log: (line: string) => void): () => void {
+export interface AuthAutosaveOptions {
+  /** The firebase-tools emulator hub (default: the stack's, from firebase.json). */
+  hubUrl?: string;
+  /** Milliseconds between exports (default AUTH_AUTOSAVE_MS). */
+  intervalMs?: number;
+}
+
+export function startAuthAutosave(
+  exportDir: string,
+  log: (line: string) => void,
+  {
+    hubUrl = `http://127.0.0.1:${ports.hub}`,
+    intervalMs = AUTH_AUTOSAVE_MS,
+  }: AuthAutosaveOptions = {},
+): () => void {
   let running: Promise<void> | undefined;
   const save = async () => {
-    const response = await fetch(`http://127.0.0.1:${ports.hub}/_admin/export`, {
+    const response = await fetch(`${hubUrl}/_admin/export`, {
       method: "POST",
       headers: { "Content-Type": "application/json" },
       body: JSON.stringify({ path: exportDir, initiatedBy: "autosave", targets: ["auth"] }),
@@ -22,7 +36,7 @@ export function startAuthAutosave(exportDir: string, log: (line: string) => void
     running = save()
       .catch((err: unknown) => log(`auth autosave failed: ${String(err)}`))
       .finally(() => (running = undefined));
-  }, AUTH_AUTOSAVE_MS);
+  }, intervalMs);
   timer.unref();
   return () => clearInterval(timer);
 }

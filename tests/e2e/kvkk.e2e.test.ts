@@ -21,12 +21,14 @@ import {
   weekId,
   weekStart,
 } from "@platform/common";
+import { contract } from "@platform/common/api";
 import {
   ApiClient,
   PNG_BYTES,
   adminForStack,
   bucketOf,
   idTokenFor,
+  route,
 } from "../support/api-client.js";
 import { createMember, latestMailText } from "../support/member-stack.js";
 import { runJob, seedLiveProject } from "../support/journey-seed.js";
@@ -95,18 +97,17 @@ describe("a member's data: download and deletion", () => {
   it("registers, fills the profile, uploads a photo and applies", async () => {
     const before = Date.now() - 1000;
     const client = api();
-    const step1 = await client.call("POST", "/auth/register-step-1", {
+    const step1 = await client.call(...route(contract.auth.registerStep1), {
       body: { name: member.name, email: member.email, password: member.password },
     });
     expect(step1.status).toBe(201);
     const code = /kodunuz: (\d{6})/.exec(await latestMailText(member.email, before))![1]!;
     const step2 = await client.call<{ data: { registrationToken: string } }>(
-      "POST",
-      "/auth/register-step-2",
+      ...route(contract.auth.registerStep2),
       { body: { email: member.email, verificationCode: code } },
     );
     expect(step2.status).toBe(200);
-    const step3 = await client.call("POST", "/auth/register-step-3", {
+    const step3 = await client.call(...route(contract.auth.registerStep3), {
       body: {
         email: member.email,
         registrationToken: step2.body.data.registrationToken,
@@ -122,7 +123,7 @@ describe("a member's data: download and deletion", () => {
     uid = (await auth.getUserByEmail(member.email)).uid;
     token = await idTokenFor(member.email, member.password);
 
-    const patch = await api().call("PATCH", "/users", {
+    const patch = await api().call(...route(contract.users.updateProfile), {
       token,
       body: {
         about: "Verilerimi merak ediyorum.",
@@ -137,7 +138,7 @@ describe("a member's data: download and deletion", () => {
     form.set("relatedType", "User");
     form.set("imageType", "Profile");
     form.set("file", new Blob([PNG_BYTES], { type: "image/png" }), "foto.png");
-    const upload = await api().call<{ data: { path: string } }>("POST", "/images/upload", {
+    const upload = await api().call<{ data: { path: string } }>(...route(contract.images.upload), {
       token,
       form,
     });
@@ -156,7 +157,9 @@ describe("a member's data: download and deletion", () => {
       team: [],
       openSeats: [{ id: openSeat, positionName: POSITION, type: "JUNIOR" }],
     });
-    const apply = await api().call("POST", `/positions/${openSeat}/apply`, { token });
+    const apply = await api().call(...route(contract.positions.apply, { positionId: openSeat }), {
+      token,
+    });
     expect(apply.status, JSON.stringify(apply.body)).toBe(201);
     const seat = await db.doc(paths.position(otherProjectId, openSeat)).get();
     expect(seat.get("applicantCount")).toBe(1);
@@ -216,15 +219,21 @@ describe("a member's data: download and deletion", () => {
       initiative: 3,
     };
     const teammateToken = await idTokenFor(teammate.email, teammate.password);
-    const mine = await api().call("POST", `/votes/complete/${week}_${uid}_${teammateUid}`, {
-      token,
-      body: { scores, feedback: "Harika bir mentorluk." },
-    });
+    const mine = await api().call(
+      ...route(contract.votes.complete, { voteId: `${week}_${uid}_${teammateUid}` }),
+      {
+        token,
+        body: { scores, feedback: "Harika bir mentorluk." },
+      },
+    );
     expect(mine.status, JSON.stringify(mine.body)).toBe(200);
-    const theirs = await api().call("POST", `/votes/complete/${week}_${teammateUid}_${uid}`, {
-      token: teammateToken,
-      body: { scores, feedback: "Çok hızlı öğreniyor." },
-    });
+    const theirs = await api().call(
+      ...route(contract.votes.complete, { voteId: `${week}_${teammateUid}_${uid}` }),
+      {
+        token: teammateToken,
+        body: { scores, feedback: "Çok hızlı öğreniyor." },
+      },
+    );
     expect(theirs.status, JSON.stringify(theirs.body)).toBe(200);
     // The week's close (Friday 23:59 after the week's start) aggregates and writes feedback.
     const close = new Date(weekStart(new Date(now)).getTime() + 7 * DAY + 11 * HOUR + 59 * MIN);
@@ -244,14 +253,14 @@ describe("a member's data: download and deletion", () => {
       computedAt: new Date(now - DAY),
     });
     // A limiter counter and a mail of their address.
-    const reset = await api().call("POST", "/auth/request-password-reset", {
+    const reset = await api().call(...route(contract.auth.requestPasswordReset), {
       body: { email: member.email },
     });
     expect(reset.status).toBe(200);
   });
 
   it("downloads the export: one JSON file with everything, field by field", async () => {
-    expect((await api().call("GET", "/users/me/export")).status).toBe(401);
+    expect((await api().call(...route(contract.users.exportOwnData))).status).toBe(401);
     const res = await fetch(`${hosting}/api/users/me/export`, {
       headers: { authorization: `Bearer ${token}` },
     });
@@ -342,13 +351,13 @@ describe("a member's data: download and deletion", () => {
 
   it("a wrong password deletes nothing and answers in Turkish", async () => {
     const before = await everyDocument(db);
-    const wrong = await api().call("DELETE", "/users/me", {
+    const wrong = await api().call(...route(contract.users.deleteOwnAccount), {
       token,
       body: { password: "Yanlis-Sifre-1" },
     });
     expect(wrong.status).toBe(403);
     expect(wrong.body.message).toBe(messages.account.deletePasswordWrong);
-    const empty = await api().call("DELETE", "/users/me", { token, body: {} });
+    const empty = await api().call(...route(contract.users.deleteOwnAccount), { token, body: {} });
     expect(empty.status).toBe(400);
     expect(empty.body.message).toBe(messages.account.deletePasswordRequired);
     expect((await auth.getUser(uid)).uid).toBe(uid);
@@ -362,7 +371,7 @@ describe("a member's data: download and deletion", () => {
   });
 
   it("deletes the account: nothing names them afterwards, statements pseudonymised", async () => {
-    const res = await api().call("DELETE", "/users/me", {
+    const res = await api().call(...route(contract.users.deleteOwnAccount), {
       token,
       body: { password: member.password },
     });
@@ -417,9 +426,9 @@ describe("a member's data: download and deletion", () => {
 
     // Signed out for good: the old password and the old token are refused.
     await expect(idTokenFor(member.email, member.password)).rejects.toThrow(/sign-in failed/);
-    const stale = await api().call("GET", "/users/me/export", { token });
+    const stale = await api().call(...route(contract.users.exportOwnData), { token });
     expect(stale.status).toBe(401);
-    const login = await api().call("POST", "/auth/login", {
+    const login = await api().call(...route(contract.auth.login), {
       body: { email: member.email, password: member.password, rememberMe: false },
     });
     expect(login.status).toBe(401);
@@ -433,7 +442,7 @@ describe("wrong deletion passwords", () => {
     const target = await createMember({ name: "Limit Deneme", email, password });
     const token = await idTokenFor(email, password);
     for (let i = 0; i < 5; i++) {
-      const r = await api().call("DELETE", "/users/me", {
+      const r = await api().call(...route(contract.users.deleteOwnAccount), {
         token,
         body: { password: `Yanlis-${i}` },
       });
@@ -441,7 +450,10 @@ describe("wrong deletion passwords", () => {
       expect(r.body.message).toBe(messages.account.deletePasswordWrong);
     }
     // Spent: even the right password waits the window out.
-    const sixth = await api().call("DELETE", "/users/me", { token, body: { password } });
+    const sixth = await api().call(...route(contract.users.deleteOwnAccount), {
+      token,
+      body: { password },
+    });
     expect(sixth.status).toBe(429);
     expect(sixth.body.message).toMatch(/^Çok fazla deneme yapıldı\. Lütfen \d+ dakika sonra/);
     expect((await auth.getUser(target)).uid).toBe(target);
@@ -456,7 +468,7 @@ describe("retention job", () => {
     const addresses = [`eski.${run}@ornek.com.tr`, `yeni.${run}@ornek.com.tr`];
     const uids: string[] = [];
     for (const email of addresses) {
-      const r = await api().call("POST", "/auth/register-step-1", {
+      const r = await api().call(...route(contract.auth.registerStep1), {
         body: { name: "Yarım Kayıt", email, password: "Yarim-Sifre-2026" },
       });
       expect(r.status).toBe(201);

@@ -9,8 +9,9 @@
 import type { Page } from "playwright-core";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { addDays, paths, slugifyName, weekStart } from "@platform/common";
+import { contract } from "@platform/common/api";
 import { screenshot, viewports } from "../support/browser.js";
-import { ApiClient, idTokenFor } from "../support/api-client.js";
+import { ApiClient, idTokenFor, route } from "../support/api-client.js";
 import { runJob, seedLiveProject } from "../support/journey-seed.js";
 import {
   adminDb,
@@ -212,7 +213,9 @@ describe("live member screens", () => {
     });
     const api = new ApiClient(hosting);
     const denizToken = await idTokenFor(deniz.email, PASSWORD);
-    const applied = await api.call("POST", "/positions/pos-be/apply", { token: denizToken });
+    const applied = await api.call(...route(contract.positions.apply, { positionId: "pos-be" }), {
+      token: denizToken,
+    });
     expect(applied.status).toBe(201);
 
     // Selin watches the project; Deniz has their own account page open
@@ -267,7 +270,7 @@ describe("live member screens", () => {
       [page, own.page],
       "seat freed + account's projects, member leaves through /api",
       async () => {
-        const left = await api.call("PATCH", "/projects/leftProject", {
+        const left = await api.call(...route(contract.projects.leave), {
           token: denizToken,
           body: { projectId },
         });

@@ -10,9 +10,10 @@ import { FieldValue, Timestamp } from "firebase-admin/firestore";
 import { doc, getDoc } from "firebase/firestore/lite";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { paths } from "@platform/common";
+import { contract } from "@platform/common/api";
 import { repoRoot } from "@platform/stack/paths";
 import { stackEnvironment } from "@platform/stack/stack";
-import { ApiClient, adminForStack, idTokenFor } from "../support/api-client.js";
+import { ApiClient, adminForStack, idTokenFor, route } from "../support/api-client.js";
 import { runJob, seedLiveProject } from "../support/journey-seed.js";
 import { MEMBER_PASSWORD, createMember, latestMailText } from "../support/member-stack.js";
 import { clearStackData, visitorFirestore } from "../support/stack-env.js";
@@ -103,18 +104,17 @@ describe("docs/operations.md", () => {
     // The stack holds nothing but what seed:reference wrote (and the suite's members).
     const address = email("yeni");
     const before = Date.now() - 1000;
-    const step1 = await api.call("POST", "/auth/register-step-1", {
+    const step1 = await api.call(...route(contract.auth.registerStep1), {
       body: { name: "Yeni Üye", email: address, password: MEMBER_PASSWORD },
     });
     expect(step1.status).toBe(201);
     const code = /kodunuz: (\d{6})/.exec(await latestMailText(address, before))![1]!;
     const step2 = await api.call<{ data: { registrationToken: string } }>(
-      "POST",
-      "/auth/register-step-2",
+      ...route(contract.auth.registerStep2),
       { body: { email: address, verificationCode: code } },
     );
     expect(step2.status).toBe(200);
-    const step3 = await api.call("POST", "/auth/register-step-3", {
+    const step3 = await api.call(...route(contract.auth.registerStep3), {
       body: {
         email: address,
         registrationToken: step2.body.data.registrationToken,
@@ -194,7 +194,9 @@ describe("docs/operations.md", () => {
 
     const out = await runJob("go-live", friday);
     expect(out).toContain("projectId: runbook-proje");
-    const r = await api.call<{ data: Record<string, unknown> }>("GET", "/projects/runbook-proje");
+    const r = await api.call<{ data: Record<string, unknown> }>(
+      ...route(contract.projects.byId, { id: "runbook-proje" }),
+    );
     expect(r.status).toBe(200);
     expect(r.body.data).toMatchObject({
       title: "Runbook Projesi",
@@ -283,7 +285,9 @@ describe("docs/operations.md", () => {
     const out = await runJob("apply-removal-decisions", at);
     expect(out).toContain("removed: 1");
 
-    const r = await api.call<{ data: Record<string, unknown> }>("GET", "/projects/runbook-ekip");
+    const r = await api.call<{ data: Record<string, unknown> }>(
+      ...route(contract.projects.byId, { id: "runbook-ekip" }),
+    );
     const team = r.body.data.teamMembers as { _id?: string; userName?: string }[];
     expect(team).toHaveLength(1);
     expect(JSON.stringify(team)).not.toContain(uid.dev);

@@ -8,7 +8,8 @@ import { randomUUID } from "node:crypto";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
 import { Timestamp } from "firebase-admin/firestore";
 import { IMAGE_MAX_BYTES, paths } from "@platform/common";
-import { ApiClient, PNG_BYTES, adminForStack, idTokenFor } from "../support/api-client.js";
+import { contract } from "@platform/common/api";
+import { ApiClient, PNG_BYTES, adminForStack, idTokenFor, route } from "../support/api-client.js";
 
 const hosting = inject("stackUrls").hosting!;
 const api = new ApiClient(hosting);
@@ -32,7 +33,7 @@ async function member(label: string, opts: { verified?: boolean } = {}) {
 }
 
 const login = (email: string, password: string, headers: Record<string, string> = {}) =>
-  api.call("POST", "/auth/login", { body: { email, password }, headers });
+  api.call(...route(contract.auth.login), { body: { email, password }, headers });
 
 function expectLimited(r: { status: number; headers: Headers; body: { message?: string } }) {
   expect(r.status).toBe(429);
@@ -88,7 +89,7 @@ describe("mails and codes", () => {
   it("mails at most 5 codes per address a day; a resend does not restore the budget", async () => {
     const email = `kod-${run}@example.com`;
     const step1 = () =>
-      api.call("POST", "/auth/register-step-1", {
+      api.call(...route(contract.auth.registerStep1), {
         body: { name: "Kod Deneme", email, password: PASSWORD },
       });
     const key = encodeURIComponent(email);
@@ -108,7 +109,7 @@ describe("mails and codes", () => {
   it("sends at most 3 password reset mails per address an hour", async () => {
     const user = await member("sifre");
     const reset = () =>
-      api.call("POST", "/auth/request-password-reset", { body: { email: user.email } });
+      api.call(...route(contract.auth.requestPasswordReset), { body: { email: user.email } });
     for (let i = 0; i < 3; i++) expect((await reset()).status).toBe(200);
     expectLimited(await reset());
   });
@@ -117,7 +118,10 @@ describe("mails and codes", () => {
     const user = await member("onay", { verified: false });
     const token = await idTokenFor(user.email, PASSWORD);
     const confirm = () =>
-      api.call("POST", "/auth/send-email-confirmation", { token, body: { email: user.email } });
+      api.call(...route(contract.auth.sendEmailConfirmation), {
+        token,
+        body: { email: user.email },
+      });
     for (let i = 0; i < 3; i++) expect((await confirm()).status).toBe(200);
     expectLimited(await confirm());
   });
@@ -126,13 +130,15 @@ describe("mails and codes", () => {
 describe("reads that cost", () => {
   it("refuses directory pages past the last instead of skipping documents", async () => {
     const first = await api.call<{ pagination: { totalPages: number } }>(
-      "GET",
-      "/users/type/JUNIOR?page=1&limit=100",
+      ...route(contract.users.listByType, { type: "JUNIOR" }, { page: "1", limit: "100" }),
     );
     expect(first.status).toBe(200);
     const past = await api.call(
-      "GET",
-      `/users/type/JUNIOR?page=${first.body.pagination.totalPages + 1}&limit=100`,
+      ...route(
+        contract.users.listByType,
+        { type: "JUNIOR" },
+        { page: String(first.body.pagination.totalPages + 1), limit: "100" },
+      ),
     );
     expect(past.status).toBe(400);
     expect(past.body.message).toBe(
@@ -143,18 +149,31 @@ describe("reads that cost", () => {
   it("lets the CDN answer visitors' image lists and refuses cache-busting requests", async () => {
     const owner = await member("gorsel");
     // Through Hosting: its header rules leave the function's own Cache-Control on `/api` answers.
-    const visitor = await api.call("GET", `/images/${owner.uid}`);
+    const visitor = await api.call(...route(contract.images.ofOwner, { relatedId: owner.uid }));
     expect(visitor.status).toBe(200);
     expect(visitor.headers.get("cache-control")).toMatch(/public, .*s-maxage=\d+/);
     expect(visitor.headers.get("vary")).toMatch(/authorization/i);
     const token = await idTokenFor(owner.email, PASSWORD);
-    const own = await api.call("GET", `/images/${owner.uid}`, { token });
+    const own = await api.call(...route(contract.images.ofOwner, { relatedId: owner.uid }), {
+      token,
+    });
     expect(own.status).toBe(200);
     expect(own.headers.get("cache-control")).toBe("private, no-store");
-    expect((await api.call("GET", `/images/${owner.uid}?v=${run}`)).status).toBe(400);
-    expect((await api.call("GET", `/images/${owner.uid}`, { token: "uydurma" })).status).toBe(401);
+    expect(
+      (await api.call(...route(contract.images.ofOwner, { relatedId: owner.uid }, { v: run })))
+        .status,
+    ).toBe(400);
+    expect(
+      (
+        await api.call(...route(contract.images.ofOwner, { relatedId: owner.uid }), {
+          token: "uydurma",
+        })
+      ).status,
+    ).toBe(401);
     // Every other API answer is stored nowhere.
-    expect((await api.call("GET", "/health")).headers.get("cache-control")).toBe("no-store");
+    expect((await api.call(...route(contract.health))).headers.get("cache-control")).toBe(
+      "no-store",
+    );
   });
 
   it("keeps the static files' caching: index.html revalidated, hashed assets immutable", async () => {
@@ -186,7 +205,7 @@ describe("reads that cost", () => {
       form.set("relatedType", "User");
       form.set("imageType", "Profile");
       form.set("file", new Blob([bytes], { type: "image/png" }), "buyuk.png");
-      expect((await api.call("POST", "/images/upload", { token, form })).status).toBe(201);
+      expect((await api.call(...route(contract.images.upload), { token, form })).status).toBe(201);
     };
     await upload();
     const url = `${hosting}/api/images/${owner.uid}`;
@@ -246,7 +265,7 @@ describe("retries", () => {
     const token = await idTokenFor(manager.email, PASSWORD);
     const key = randomUUID();
     const add = () =>
-      api.call("POST", "/positions/addPosition", {
+      api.call(...route(contract.positions.add), {
         token,
         headers: { "idempotency-key": key },
         body: {

@@ -15,11 +15,13 @@ import {
   paths,
   registrationKey,
 } from "@platform/common";
+import { contract } from "@platform/common/api";
 import {
   ApiClient,
   type ApiResult,
   adminForStack,
   unsignedIdToken,
+  route,
 } from "../support/api-client.js";
 import { latestMailText } from "../support/member-stack.js";
 import { AUTH_HOST, PROJECT_ID } from "../support/stack-env.js";
@@ -78,13 +80,12 @@ async function writtenFor(uid: string, email: string) {
 /** Steps 1 and 2 for a fresh address; returns the uid and the registration token. */
 async function registerAndProve(email: string, name: string, password: string) {
   const before = Date.now() - 1000;
-  const step1 = await api().call("POST", "/auth/register-step-1", {
+  const step1 = await api().call(...route(contract.auth.registerStep1), {
     body: { name, email, password },
   });
   expect(step1.status).toBe(201);
   const step2 = await api().call<{ data: { registrationToken: string } }>(
-    "POST",
-    "/auth/register-step-2",
+    ...route(contract.auth.registerStep2),
     { body: { email, verificationCode: await codeIn(email, before) } },
   );
   expect(step2.status).toBe(200);
@@ -109,7 +110,7 @@ describe("registering someone else's address first", () => {
   const attackerApi = api();
 
   it("kills every credential of the unfinished registration when the owner starts over", async () => {
-    const first = await attackerApi.call("POST", "/auth/register-step-1", {
+    const first = await attackerApi.call(...route(contract.auth.registerStep1), {
       body: { name: "Saldırgan Kişi", email: victim, password: attackerPassword },
     });
     expect(first.status).toBe(201);
@@ -118,20 +119,20 @@ describe("registering someone else's address first", () => {
     attacker = (await signInWithEmailAndPassword(sdkAuth, victim, attackerPassword)).user;
     attackerUid = attacker.uid;
     attackerIdToken = await attacker.getIdToken();
-    const csrf = (await attackerApi.call<{ csrfToken: string }>("GET", "/auth/csrf-token")).body
-      .csrfToken;
-    const login = await attackerApi.call("POST", "/auth/login", {
+    const csrf = (await attackerApi.call<{ csrfToken: string }>(...route(contract.auth.csrfToken)))
+      .body.csrfToken;
+    const login = await attackerApi.call(...route(contract.auth.login), {
       withCookies: true,
       csrf,
       body: { email: victim, password: attackerPassword },
     });
     expect(login.status).toBe(200);
-    const meanwhile = await api().call("PATCH", "/users", {
+    const meanwhile = await api().call(...route(contract.users.updateProfile), {
       token: attackerIdToken,
       body: { about: "önceden" },
     });
     expect(meanwhile.status).toBe(200);
-    const renewed = await attackerApi.call("POST", "/auth/refresh-access-token", {
+    const renewed = await attackerApi.call(...route(contract.auth.refreshAccessToken), {
       withCookies: true,
       csrf,
     });
@@ -140,7 +141,7 @@ describe("registering someone else's address first", () => {
     // The owner of the address registers (a minute later) and finishes all three steps.
     await pretendMinutePassed(victim);
     const before = Date.now() - 1000;
-    const again = await api().call("POST", "/auth/register-step-1", {
+    const again = await api().call(...route(contract.auth.registerStep1), {
       body: { name: "Gerçek Sahip", email: victim, password: victimPassword },
     });
     expect(again.status).toBe(200);
@@ -153,29 +154,28 @@ describe("registering someone else's address first", () => {
     expect((await db.doc(paths.userContact(attackerUid)).get()).exists).toBe(false);
 
     const step2 = await api().call<{ data: { registrationToken: string } }>(
-      "POST",
-      "/auth/register-step-2",
+      ...route(contract.auth.registerStep2),
       { body: { email: victim, verificationCode: await codeIn(victim, before) } },
     );
     expect(step2.status).toBe(200);
-    const step3 = await api().call("POST", "/auth/register-step-3", {
+    const step3 = await api().call(...route(contract.auth.registerStep3), {
       body: career(victim, { registrationToken: step2.body.data.registrationToken }),
     });
     expect(step3.status).toBe(200);
     const victimBefore = await writtenFor(victimUid, victim);
 
     // The attacker's ID token authorises nothing any more: no e-mail change, no other change.
-    const takeOver = await api().call("PATCH", "/users", {
+    const takeOver = await api().call(...route(contract.users.updateProfile), {
       token: attackerIdToken,
       body: { contactData: { email: mail("saldirgan") } },
     });
     expectRefused(takeOver, 401, messages.general.tokenUndecodable);
-    const edit = await api().call("PATCH", "/users", {
+    const edit = await api().call(...route(contract.users.updateProfile), {
       token: attackerIdToken,
       body: { about: "ele geçirildi" },
     });
     expect(edit.status).toBe(401);
-    const confirm = await api().call("POST", "/auth/send-email-confirmation", {
+    const confirm = await api().call(...route(contract.auth.sendEmailConfirmation), {
       token: attackerIdToken,
       body: { email: victim },
     });
@@ -185,17 +185,17 @@ describe("registering someone else's address first", () => {
 
     // Nor does the refresh token: neither the SDK's nor the API session's.
     await expect(attacker.getIdToken(true)).rejects.toThrow();
-    const refreshed = await attackerApi.call("POST", "/auth/refresh-access-token", {
+    const refreshed = await attackerApi.call(...route(contract.auth.refreshAccessToken), {
       withCookies: true,
       csrf,
     });
     expectRefused(refreshed, 401, messages.auth.refreshInvalid);
     // And the attacker's password is gone; the owner's works.
-    const oldPassword = await api().call("POST", "/auth/login", {
+    const oldPassword = await api().call(...route(contract.auth.login), {
       body: { email: victim, password: attackerPassword },
     });
     expectRefused(oldPassword, 401, messages.auth.loginInvalid);
-    const owner = await api().call("POST", "/auth/login", {
+    const owner = await api().call(...route(contract.auth.login), {
       body: { email: victim, password: victimPassword },
     });
     expect(owner.status).toBe(200);
@@ -211,7 +211,7 @@ describe("a proven registration", () => {
     ({ uid, token } = await registerAndProve(email, "Kanıtlı Kişi", "Kanitli-Sifre-1"));
     await pretendMinutePassed(email);
     const written = await writtenFor(uid, email);
-    const restart = await api().call("POST", "/auth/register-step-1", {
+    const restart = await api().call(...route(contract.auth.registerStep1), {
       body: { name: "Başka Biri", email, password: "Baska-Sifre-1" },
     });
     expectRefused(restart, 409, messages.auth.registrationLocked);
@@ -219,7 +219,7 @@ describe("a proven registration", () => {
     expect(await writtenFor(uid, email)).toBe(written);
 
     const code = /kodunuz: (\d{6})/.exec(await latestMailText(email))![1]!;
-    const secondToken = await api().call("POST", "/auth/register-step-2", {
+    const secondToken = await api().call(...route(contract.auth.registerStep2), {
       body: { email, verificationCode: code },
     });
     expectRefused(secondToken, 409, messages.auth.registrationLocked);
@@ -229,20 +229,22 @@ describe("a proven registration", () => {
 
   it("is finished only with its registration token, once", async () => {
     const before = await writtenFor(uid, email);
-    const stranger = await api().call("POST", "/auth/register-step-3", { body: career(email) });
+    const stranger = await api().call(...route(contract.auth.registerStep3), {
+      body: career(email),
+    });
     expectRefused(stranger, 403, messages.auth.registrationTokenInvalid);
-    const forged = await api().call("POST", "/auth/register-step-3", {
+    const forged = await api().call(...route(contract.auth.registerStep3), {
       body: career(email, { registrationToken: `${token.slice(0, -2)}xy` }),
     });
     expectRefused(forged, 403, messages.auth.registrationTokenInvalid);
-    const empty = await api().call("POST", "/auth/register-step-3", {
+    const empty = await api().call(...route(contract.auth.registerStep3), {
       body: career(email, { registrationToken: "" }),
     });
     expectRefused(empty, 403, messages.auth.registrationTokenInvalid);
     expect(await writtenFor(uid, email)).toBe(before);
     expect((await db.doc(paths.user(uid)).get()).data()!.profileComplete).toBe(false);
 
-    const owner = await api().call("POST", "/auth/register-step-3", {
+    const owner = await api().call(...route(contract.auth.registerStep3), {
       body: career(email, { registrationToken: token, type: "JUNIOR" }),
     });
     expect(owner.status).toBe(200);
@@ -252,7 +254,7 @@ describe("a proven registration", () => {
       profileComplete: true,
     });
 
-    const reused = await api().call("POST", "/auth/register-step-3", {
+    const reused = await api().call(...route(contract.auth.registerStep3), {
       body: career(email, { registrationToken: token, type: "SENIOR" }),
     });
     expectRefused(reused, 409, messages.auth.registrationAlreadyComplete);
@@ -294,7 +296,7 @@ describe("changing the e-mail", () => {
     const profile = async () => JSON.stringify((await db.doc(paths.user(uid)).get()).data());
     const profileBefore = await profile();
 
-    const refused = await api().call("PATCH", "/users", {
+    const refused = await api().call(...route(contract.users.updateProfile), {
       token: stale,
       body: { contactData: { email: target }, about: "değişmemeli" },
     });
@@ -305,10 +307,13 @@ describe("changing the e-mail", () => {
     expect(await mailCount(email)).toBe(0);
 
     // Other changes do not need a fresh sign-in.
-    const about = await api().call("PATCH", "/users", { token: stale, body: { about: "merhaba" } });
+    const about = await api().call(...route(contract.users.updateProfile), {
+      token: stale,
+      body: { about: "merhaba" },
+    });
     expect(about.status).toBe(200);
 
-    const changed = await api().call("PATCH", "/users", {
+    const changed = await api().call(...route(contract.users.updateProfile), {
       token: fresh,
       body: { contactData: { email: target } },
     });
@@ -326,7 +331,7 @@ describe("e-mail case folding", () => {
     const typed = `Info.${run}@Gmail.com`;
     const folded = `info.${run}@gmail.com`;
     const turkishFolded = `ınfo.${run}@gmaıl.com`;
-    const r = await api().call<{ data: { email: string } }>("POST", "/auth/register-step-1", {
+    const r = await api().call<{ data: { email: string } }>(...route(contract.auth.registerStep1), {
       body: { name: "Büyük Harf", email: typed, password: "Buyuk-Harf-1" },
     });
     expect(r.status).toBe(201);
@@ -336,7 +341,7 @@ describe("e-mail case folding", () => {
     expect(await mailCount(turkishFolded)).toBe(0);
 
     // A reset asked for with capitals reaches the same address.
-    const reset = await api().call("POST", "/auth/request-password-reset", {
+    const reset = await api().call(...route(contract.auth.requestPasswordReset), {
       body: { email: `INFO.${run}@GMAIL.COM` },
     });
     expect(reset.status).toBe(200);
@@ -344,7 +349,7 @@ describe("e-mail case folding", () => {
     expect(await mailCount(turkishFolded)).toBe(0);
 
     for (const address of [turkishFolded, `İnfo.${run}@gmail.com`, `ayşe.${run}@ornek.com`]) {
-      const refused = await api().call("POST", "/auth/register-step-1", {
+      const refused = await api().call(...route(contract.auth.registerStep1), {
         body: { name: "Türkçe Harf", email: address, password: "Turkce-Harf-1" },
       });
       expectRefused(refused, 400, messages.auth.emailNotAscii);

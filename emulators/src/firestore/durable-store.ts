@@ -1,14 +1,11 @@
 /**
- * Crash safety for an emulator with an export directory: at start the data is loaded (from the
- * export directory itself when a journal there shows the previous run did not shut down cleanly,
- * else from the import directory), the journal is replayed on top and compacted into a fresh
- * export; while running every commit is journaled before it is acknowledged, and the journal is
- * compacted again whenever it grows past COMPACT_BYTES. A clean close exports and removes it.
+ * Crash safety for the Firestore emulator with an export directory (shared/journaled-data.ts):
+ * every commit is journaled before it is acknowledged, replayed at the next start after a crash,
+ * and the journal is compacted into a fresh export whenever it grows past COMPACT_BYTES.
  */
-import { existsSync } from "node:fs";
-import { join } from "node:path";
 import type { FirestoreEngine } from "./engine.js";
-import { JOURNAL_DIR, Journal, firestoreJournalCodec, readJournal } from "./journal.js";
+import { JOURNAL_DIR, firestoreJournalCodec } from "./journal.js";
+import { openJournaledData } from "../shared/journaled-data.js";
 
 const COMPACT_BYTES = 64 * 1024 * 1024;
 
@@ -25,55 +22,30 @@ export async function openDurableStore(
   importDir: string | undefined,
   info: (message: string) => void,
 ): Promise<DurableStore> {
-  const journalDir = join(exportDir, JOURNAL_DIR);
-  const recovering = existsSync(journalDir);
-  const base = recovering ? exportDir : importDir;
-  if (base) {
-    await engine.importFrom(base);
-    info(`imported data from ${base}`);
-  }
-  if (recovering) {
-    const n = engine.replay(await readJournal(journalDir, firestoreJournalCodec));
-    info(`recovered ${n} journaled change(s) from ${journalDir}`);
-  }
-  const journal = await Journal.open(journalDir, firestoreJournalCodec);
-
-  let compacting: Promise<void> | undefined;
-  const compact = async () => {
-    while (compacting) await compacting;
-    compacting = (async () => {
-      // The snapshot is taken synchronously right after the rotation, so it holds every record
-      // of the older segments.
-      const last = journal.rotate();
-      await engine.exportTo(exportDir);
-      await journal.removeUpTo(last);
-    })();
-    try {
-      await compacting;
-    } finally {
-      compacting = undefined;
-    }
-  };
-
-  await compact();
-  engine.attachJournal(journal);
+  const durable = await openJournaledData({
+    data: engine,
+    exportDir,
+    importDir,
+    journalName: JOURNAL_DIR,
+    codec: firestoreJournalCodec,
+    info,
+  });
   const unsubscribe = engine.onCommit(() => {
-    if (journal.segmentBytes > COMPACT_BYTES && !compacting) {
+    if (durable.journal.segmentBytes > COMPACT_BYTES && !durable.compacting()) {
       setImmediate(() => {
-        compact().catch((err: unknown) =>
-          console.error(`firestore: journal compaction failed: ${String(err)}`),
-        );
+        durable
+          .compact()
+          .catch((err: unknown) =>
+            console.error(`firestore: journal compaction failed: ${String(err)}`),
+          );
       });
     }
   });
-
   return {
-    compact,
+    compact: durable.compact,
     close: async () => {
       unsubscribe();
-      await compact();
-      engine.attachJournal(undefined);
-      await journal.discard();
+      await durable.close();
     },
   };
 }

@@ -5,10 +5,9 @@
  * loaded, the journal replayed over it (its entries name blob files still in the working
  * directory) and the result exported again; a clean close exports and removes both.
  */
-import { existsSync } from "node:fs";
-import { rm } from "node:fs/promises";
 import { join } from "node:path";
-import { Journal, type JournalCodec, readJournal } from "../firestore/journal.js";
+import type { JournalCodec } from "../firestore/journal.js";
+import { openJournaledData } from "../shared/journaled-data.js";
 import type { ObjectMetadata } from "./metadata.js";
 import type { ObjectStore } from "./object-store.js";
 
@@ -36,42 +35,15 @@ export async function openDurableObjects(
   importDir: string | undefined,
   log: (message: string) => void,
 ): Promise<DurableObjects> {
-  const journalDir = join(exportDir, "storage_journal");
-  const recovering = existsSync(journalDir);
-  const base = recovering ? exportDir : importDir;
-  if (base) await store.importFrom(base);
-  if (recovering) {
-    const records = await readJournal(journalDir, codec);
-    store.replay(records);
-    log(`recovered ${records.length} journaled change(s) from ${journalDir}`);
-  }
-  await store.removeUnreferencedBlobs();
-  const journal = await Journal.open(journalDir, codec);
-
-  let compacting: Promise<void> | undefined;
-  const compact = async () => {
-    while (compacting) await compacting;
-    compacting = (async () => {
-      // Changes during the export go to the new segment and are replayed over this export.
-      const last = journal.rotate();
-      await store.exportTo(exportDir);
-      await journal.removeUpTo(last);
-    })();
-    try {
-      await compacting;
-    } finally {
-      compacting = undefined;
-    }
-  };
-  await compact();
-  store.attachJournal(journal);
-  return {
-    compact,
-    close: async () => {
-      await compact();
-      store.attachJournal(undefined);
-      await journal.discard();
-      await rm(journalDir, { recursive: true, force: true });
-    },
-  };
+  const durable = await openJournaledData({
+    data: store,
+    exportDir,
+    importDir,
+    journalName: "storage_journal",
+    codec,
+    info: log,
+    // Blob files of uploads the crash interrupted, or of objects the journal deleted.
+    afterRecovery: () => store.removeUnreferencedBlobs(),
+  });
+  return { compact: durable.compact, close: durable.close };
 }

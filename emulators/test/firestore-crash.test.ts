@@ -4,13 +4,12 @@
  * the process gets SIGKILL mid-load, and after a restart on the same directory every write that
  * was acknowledged is there with its value. Runs only against this emulator (it owns the process).
  */
-import { spawn } from "node:child_process";
 import type { ChildProcess } from "node:child_process";
 import { once } from "node:events";
 import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
+import { startEmulatorProcess } from "./emulator-process.js";
 import { afterAll, describe, expect, it } from "vitest";
 import { existsSync } from "node:fs";
 import { startFirestoreEmulator } from "../src/firestore/server.js";
@@ -20,7 +19,6 @@ import type { App } from "firebase-admin/app";
 import { getFirestore } from "firebase-admin/firestore";
 import type { Firestore } from "firebase-admin/firestore";
 
-const emulatorsDir = join(dirname(fileURLToPath(import.meta.url)), "..");
 const dataDir = mkdtempSync(join(tmpdir(), "firestore-crash-"));
 const projectId = "demo-crash";
 const LOOPS = 8;
@@ -29,37 +27,12 @@ const LOAD_MS = 2000;
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 async function startChild(): Promise<{ child: ChildProcess; port: number }> {
-  const child = spawn(
-    process.execPath,
-    [
-      "--import",
-      "tsx",
-      "src/firestore/main.ts",
-      "--port",
-      "0",
-      "--import",
-      dataDir,
-      "--export-on-exit",
-      dataDir,
-    ],
-    { cwd: emulatorsDir, stdio: ["ignore", "pipe", "pipe"] },
+  const { child, ready } = await startEmulatorProcess(
+    "src/firestore/main.ts",
+    dataDir,
+    /listening on [\d.]+:(\d+)/,
   );
-  let output = "";
-  const port = await new Promise<number>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`emulator did not start:\n${output}`)), 30_000);
-    const onData = (data: Buffer) => {
-      output += data.toString();
-      const match = /listening on [\d.]+:(\d+)/.exec(output);
-      if (match) {
-        clearTimeout(timer);
-        resolve(Number(match[1]));
-      }
-    };
-    child.stdout!.on("data", onData);
-    child.stderr!.on("data", onData);
-    child.once("exit", (code) => reject(new Error(`emulator exited with ${code}:\n${output}`)));
-  });
-  return { child, port };
+  return { child, port: Number(ready[1]) };
 }
 
 const apps: App[] = [];

@@ -4,16 +4,14 @@
  * process gets SIGKILL mid-load, and after a restart on the same directory every acknowledged
  * object is there with its bytes and every acknowledged delete stays deleted.
  */
-import { spawn } from "node:child_process";
 import type { ChildProcess } from "node:child_process";
 import { once } from "node:events";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
+import { startEmulatorProcess } from "./emulator-process.js";
 import { afterAll, describe, expect, it } from "vitest";
 
-const emulatorsDir = join(dirname(fileURLToPath(import.meta.url)), "..");
 const dataDir = mkdtempSync(join(tmpdir(), "storage-crash-"));
 const BUCKET = "demo-crash.appspot.com";
 const LOOPS = 6;
@@ -22,37 +20,12 @@ const LOAD_MS = 2000;
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 async function startChild(): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(
-    process.execPath,
-    [
-      "--import",
-      "tsx",
-      "src/storage/main.ts",
-      "--port",
-      "0",
-      "--import",
-      dataDir,
-      "--export-on-exit",
-      dataDir,
-    ],
-    { cwd: emulatorsDir, stdio: ["ignore", "pipe", "pipe"] },
+  const { child, ready } = await startEmulatorProcess(
+    "src/storage/main.ts",
+    dataDir,
+    /listening on (http:\/\/\S+)/,
   );
-  let output = "";
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`emulator did not start:\n${output}`)), 30_000);
-    const onData = (data: Buffer) => {
-      output += data.toString();
-      const match = /listening on (http:\/\/\S+)/.exec(output);
-      if (match) {
-        clearTimeout(timer);
-        resolve(match[1]!);
-      }
-    };
-    child.stdout!.on("data", onData);
-    child.stderr!.on("data", onData);
-    child.once("exit", (code) => reject(new Error(`emulator exited with ${code}:\n${output}`)));
-  });
-  return { child, url };
+  return { child, url: ready[1]! };
 }
 
 const objectUrl = (base: string, name: string) =>

@@ -282,8 +282,8 @@ describe("first-load budget", () => {
   });
 
   const ROUTE_BUDGETS: [path: string, kb: number][] = [
-    ["/projeler", 225],
-    ["/juniorlar", 210],
+    ["/projeler", 180],
+    ["/juniorlar", 170],
     ["/sikca-sorulan-sorular", 160],
     ["/kvkk", 180],
   ];

@@ -1,8 +1,8 @@
 /**
  * Reads of public documents (the FAQ, `config/public`) straight from Firestore's REST API, under
- * the same security rules as the SDK. The shell and the home page need nothing else from
- * Firestore, so a visitor's first load does without the SDK (about 30 KB of gzipped JavaScript);
- * the screens that query more load Firestore Lite with their own code.
+ * the same security rules as the SDK (Firestore Lite sends the same requests). The public screens
+ * (home, FAQ, projects, directories) read nothing else, so a visitor's first load does without
+ * the SDK (about 37 KB of gzipped JavaScript); members' own screens load Firestore Lite.
  */
 import type { TimestampLike } from "@platform/common";
 import { appCheckSiteKey, appCheckToken } from "./appCheck";
@@ -74,20 +74,36 @@ function databaseUrl(): string {
   return `${origin}/v1/projects/${firebaseConfig.projectId}/databases/(default)/documents`;
 }
 
-async function post<T>(method: string, body: unknown): Promise<T> {
-  // text/plain keeps the call a simple cross-origin request (no preflight), like the SDK's.
-  const headers: Record<string, string> = { "Content-Type": "text/plain" };
-  if (appCheckSiteKey && !usesEmulators) {
-    const { appCheck } = await import("./firebase");
-    const token = await appCheckToken(appCheck);
-    if (token) headers["X-Firebase-AppCheck"] = token;
+/**
+ * The App Check token as the SDKs send it, once a site key is configured (production); nothing in
+ * `demo-` builds, so their requests stay simple cross-origin requests without a preflight.
+ */
+export async function appCheckHeaders(): Promise<Record<string, string>> {
+  if (!appCheckSiteKey || usesEmulators) return {};
+  const { appCheck } = await import("./firebase");
+  const token = await appCheckToken(appCheck);
+  return token ? { "X-Firebase-AppCheck": token } : {};
+}
+
+/** A read Firestore refused; `status` 403 when the rules deny it. */
+export class PublicReadError extends Error {
+  constructor(
+    method: string,
+    readonly status: number,
+  ) {
+    super(`Firestore ${method} answered ${status}`);
   }
-  const res = await fetch(`${databaseUrl()}:${method}`, {
+}
+
+async function post<T>(method: string, body: unknown, parent = ""): Promise<T> {
+  // text/plain keeps the call a simple cross-origin request (no preflight), like the SDK's.
+  const headers = { "Content-Type": "text/plain", ...(await appCheckHeaders()) };
+  const res = await fetch(`${databaseUrl()}${parent ? `/${parent}` : ""}:${method}`, {
     method: "POST",
     headers,
     body: JSON.stringify(body),
   });
-  if (!res.ok) throw new Error(`Firestore ${method} answered ${res.status}`);
+  if (!res.ok) throw new PublicReadError(method, res.status);
   return (await res.json()) as T;
 }
 
@@ -95,18 +111,62 @@ async function post<T>(method: string, body: unknown): Promise<T> {
 export async function getPublicDocument(
   path: string,
 ): Promise<Record<string, unknown> | undefined> {
-  const name = `projects/${firebaseConfig.projectId}/databases/(default)/documents/${path}`;
-  const answer = await post<{ found?: RestDocument }[]>("batchGet", { documents: [name] });
+  const answer = await post<{ found?: RestDocument }[]>("batchGet", {
+    documents: [documentName(path)],
+  });
   const found = answer.find((entry) => entry.found)?.found;
   return found ? decodeFields(found.fields) : undefined;
 }
 
-/** A query's documents with their ids. */
-export async function queryPublicDocuments(structuredQuery: unknown) {
-  const answer = await post<{ document?: RestDocument }[]>("runQuery", { structuredQuery });
+/** A value of a query's filter or cursor as REST spells it. */
+export function encodeValue(value: string | number | boolean | null): RestValue {
+  if (value === null) return { nullValue: null };
+  if (typeof value === "string") return { stringValue: value };
+  if (typeof value === "boolean") return { booleanValue: value };
+  return Number.isInteger(value) ? { integerValue: String(value) } : { doubleValue: value };
+}
+
+/** `field op value`, one of a structured query's field filters. */
+export const fieldFilter = (
+  field: string,
+  op: "EQUAL" | "ARRAY_CONTAINS",
+  value: string | number | boolean | null,
+) => ({ fieldFilter: { field: { fieldPath: field }, op, value: encodeValue(value) } });
+
+/** Several filters that must all hold (a single one stands alone, as the SDKs send it). */
+export const allOf = (filters: ReturnType<typeof fieldFilter>[]) =>
+  filters.length === 1
+    ? filters[0]
+    : { compositeFilter: { op: "AND", filters } };
+
+/** A document's full resource name, as cursors on `__name__` take it. */
+export const documentName = (path: string) =>
+  `projects/${firebaseConfig.projectId}/databases/(default)/documents/${path}`;
+
+/**
+ * A query's documents with their ids. `parent` is the document whose subcollection is queried
+ * ("projects/p1" for `projects/p1/positions`); the root when absent.
+ */
+export async function queryPublicDocuments(structuredQuery: unknown, parent = "") {
+  const answer = await post<{ document?: RestDocument }[]>("runQuery", { structuredQuery }, parent);
   return answer.flatMap((entry) =>
     entry.document
       ? [{ id: documentId(entry.document.name), data: decodeFields(entry.document.fields) }]
       : [],
   );
+}
+
+/** How many documents a query matches: an aggregation, no document is read or billed as one. */
+export async function countPublicDocuments(structuredQuery: unknown): Promise<number> {
+  const answer = await post<{ result?: { aggregateFields?: Record<string, RestValue> } }[]>(
+    "runAggregationQuery",
+    {
+      structuredAggregationQuery: {
+        structuredQuery,
+        aggregations: [{ alias: "count", count: {} }],
+      },
+    },
+  );
+  const count = answer.find((entry) => entry.result)?.result?.aggregateFields?.count;
+  return count ? Number(decodeValue(count)) : 0;
 }

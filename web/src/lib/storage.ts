@@ -1,13 +1,23 @@
-import { useQueries, useQuery } from "@tanstack/react-query";
-import { getStorageSdk } from "./firebase";
+import { useQuery } from "@tanstack/react-query";
+import { emulatorPorts, firebaseConfig } from "./firebaseConfig";
+import { appCheckHeaders } from "./publicReads";
 
-/** Download URL of a publicly readable Storage object (project images, profile photos). */
+/**
+ * Download URL of a publicly readable Storage object (project images, profile photos), as the
+ * SDK's getDownloadURL makes it: the object's metadata read over Storage's REST API (under
+ * storage.rules, with the App Check token once enforced) gives its download token. Without the
+ * SDK, the public lists and profiles load no Firebase code for their pictures.
+ */
 export async function storageDownloadUrl(path: string): Promise<string> {
-  const [storage, { getDownloadURL, ref }] = await Promise.all([
-    getStorageSdk(),
-    import("firebase/storage"),
-  ]);
-  return getDownloadURL(ref(storage, path));
+  const origin = emulatorPorts
+    ? `http://${window.location.hostname}:${emulatorPorts.storage}`
+    : "https://firebasestorage.googleapis.com";
+  const object = `${origin}/v0/b/${encodeURIComponent(firebaseConfig.storageBucket!)}/o/${encodeURIComponent(path)}`;
+  const res = await fetch(object, { headers: await appCheckHeaders() });
+  if (!res.ok) throw new Error(`Storage answered ${res.status} for ${path}`);
+  const token = ((await res.json()) as { downloadTokens?: string }).downloadTokens?.split(",")[0];
+  if (!token) throw new Error(`${path} has no download token`);
+  return `${object}?alt=media&token=${encodeURIComponent(token)}`;
 }
 
 export const storageKeys = {
@@ -24,9 +34,4 @@ const urlQuery = (path: string | null | undefined) => ({
 
 export function useStorageUrl(path: string | null | undefined) {
   return useQuery(urlQuery(path));
-}
-
-/** Download URLs of several objects, each fetched on its own; missing paths give undefined. */
-export function useStorageUrls(paths: (string | null | undefined)[]): (string | undefined)[] {
-  return useQueries({ queries: paths.map(urlQuery) }).map((r) => r.data);
 }

@@ -11,7 +11,7 @@ import {
 import { useDebouncedValue, useMediaQuery } from "@mantine/hooks";
 import type { MemberType } from "@platform/common";
 import { IconSearch } from "@tabler/icons-react";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useDeferredValue, useEffect, useRef, useState } from "react";
 import { useSearchParams } from "react-router-dom";
 import { PageBreadcrumbs } from "../../components/PageBreadcrumbs";
 import { PageMeta } from "../../components/PageMeta";
@@ -75,13 +75,16 @@ function DirectoryPage({ type }: { type: MemberType }) {
 
   const effectivePage = totalPages !== undefined ? Math.min(page, totalPages) : page;
   const users = useDirectoryPage(type, search, effectivePage, size, count.data);
+  // The cards are drawn in a transition: React yields to the browser between them instead of
+  // holding the main thread for the whole page of members when the data arrives.
+  const cards = useDeferredValue(users.data);
 
   if (count.isError || users.isError) {
     return <ServerErrorScreen onReload={() => window.location.reload()} />;
   }
 
   const heading = count.data === undefined ? T.heading(type) : T.headingWithCount(type, count.data);
-  const loading = count.isPending || users.isPending;
+  const loading = count.isPending || cards === undefined;
 
   return (
     <Container size="xl" py="xl">
@@ -115,13 +118,13 @@ function DirectoryPage({ type }: { type: MemberType }) {
               <Skeleton key={i} h={190} radius="md" data-testid="user-placeholder" />
             ))}
           </SimpleGrid>
-        ) : users.data.length === 0 ? (
+        ) : cards.length === 0 ? (
           <Text ta="center" py={48} c="dimmed" fz="lg" data-testid="directory-empty">
             {T.empty(type)}
           </Text>
         ) : (
           <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 4 }} data-testid="directory-grid">
-            {users.data.map((user) => (
+            {cards.map((user) => (
               <UserCard key={user.id} user={user} />
             ))}
           </SimpleGrid>

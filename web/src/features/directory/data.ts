@@ -1,37 +1,58 @@
 import { paths, searchKeyForQuery, type MemberType, type UserDoc } from "@platform/common";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import {
-  collection,
-  getCount,
-  getDocs,
-  limit,
-  orderBy,
-  query,
-  startAfter,
-  where,
-  type DocumentData,
-  type Query,
-  type QueryDocumentSnapshot,
-} from "firebase/firestore/lite";
 import { useRef } from "react";
-import { db } from "../../lib/firebase";
-import { withId, type WithId } from "../../lib/firestore";
+import type { WithId } from "../../lib/firestore";
+import {
+  allOf,
+  countPublicDocuments,
+  documentName,
+  encodeValue,
+  fieldFilter,
+  queryPublicDocuments,
+} from "../../lib/publicReads";
 import { planPageFetch } from "./pagination";
 import { queryRoots } from "../../lib/queryRoots";
 
-export type DirectoryUser = WithId<UserDoc>;
-type Snapshot = QueryDocumentSnapshot<DocumentData>;
-
-/** Complete profiles of one type, optionally narrowed by the search key (no ordering). */
-function directoryFilter(type: MemberType, search: string): Query<DocumentData> {
-  const key = searchKeyForQuery(search);
-  const base = query(
-    collection(db, paths.users),
-    where("profileComplete", "==", true),
-    where("type", "==", type),
-  );
-  return key ? query(base, where("searchKeys", "array-contains", key)) : base;
+/** What a directory card shows (and the name key that orders the pages). */
+const CARD_FIELDS = [
+  "type",
+  "userName",
+  "name",
+  "photoPath",
+  "position",
+  "skills",
+  "nameSort",
+] as const;
+export type DirectoryUser = WithId<Pick<UserDoc, (typeof CARD_FIELDS)[number]>>;
+/** Only the card's fields travel: a profile carries search keys, links and more. */
+const cardProjection = { fields: CARD_FIELDS.map((fieldPath) => ({ fieldPath })) };
+/** Where a page ends: the cursor of the next query (its name key and, for ties, its id). */
+interface Anchor {
+  id: string;
+  nameSort: string;
 }
+
+/**
+ * Complete profiles of one type, optionally narrowed by the search key (no ordering). Public
+ * data, read over REST (lib/publicReads.ts) so the directories need no Firestore SDK.
+ */
+function directoryFilter(type: MemberType, search: string) {
+  const key = searchKeyForQuery(search);
+  return {
+    from: [{ collectionId: paths.users }],
+    where: allOf([
+      fieldFilter("profileComplete", "EQUAL", true),
+      fieldFilter("type", "EQUAL", type),
+      ...(key ? [fieldFilter("searchKeys", "ARRAY_CONTAINS", key)] : []),
+    ]),
+  };
+}
+
+/** Ordered by name, ties by id (as the SDKs order a query with a cursor). */
+const byName = (direction: "ASCENDING" | "DESCENDING") => [
+  { field: { fieldPath: "nameSort" }, direction },
+  { field: { fieldPath: "__name__" }, direction },
+];
 
 export const directoryKeys = {
   count: (type: MemberType, search: string) =>
@@ -44,7 +65,7 @@ export const directoryKeys = {
 export function useDirectoryCount(type: MemberType, search: string) {
   return useQuery({
     queryKey: directoryKeys.count(type, search),
-    queryFn: async () => (await getCount(directoryFilter(type, search))).data().count,
+    queryFn: () => countPublicDocuments(directoryFilter(type, search)),
     placeholderData: keepPreviousData,
   });
 }
@@ -61,7 +82,7 @@ export function useDirectoryPage(
   total: number | undefined,
 ) {
   // Last document of every page read so far, per filter and page size.
-  const anchors = useRef(new Map<string, Map<number, Snapshot>>());
+  const anchors = useRef(new Map<string, Map<number, Anchor>>());
   const scope = `${type}|${searchKeyForQuery(search)}|${size}`;
   return useQuery({
     queryKey: directoryKeys.page(type, search, size, page, total),
@@ -71,26 +92,56 @@ export function useDirectoryPage(
       if (!known) anchors.current.set(scope, (known = new Map()));
       const filter = directoryFilter(type, search);
       const plan = planPageFetch(page, size, total!, known.keys());
-      let docs: Snapshot[];
+      let docs: DirectoryUser[];
       if (plan.kind === "after") {
         const cursor = plan.anchorPage > 0 ? known.get(plan.anchorPage) : undefined;
-        const q = cursor
-          ? query(filter, orderBy("nameSort"), startAfter(cursor), limit(plan.take))
-          : query(filter, orderBy("nameSort"), limit(plan.take));
-        const all = (await getDocs(q)).docs;
+        const all = await readCards(filter, "ASCENDING", plan.take, {
+          ...(cursor && {
+            startAt: {
+              values: [
+                encodeValue(cursor.nameSort),
+                { referenceValue: documentName(paths.user(cursor.id)) },
+              ],
+              before: false,
+            },
+          }),
+        });
         // Remember the ends of the pages passed on the way.
         for (let i = size - 1; i < all.length; i += size) {
-          known.set(plan.anchorPage + (i + 1) / size, all[i]!);
+          known.set(plan.anchorPage + (i + 1) / size, anchorOf(all[i]!));
         }
         docs = all.slice(plan.skip);
       } else {
-        const q = query(filter, orderBy("nameSort", "desc"), limit(plan.take));
-        const all = (await getDocs(q)).docs;
+        const all = await readCards(filter, "DESCENDING", plan.take);
         docs = all.slice(all.length - plan.keep).reverse();
       }
       const last = docs[docs.length - 1];
-      if (last && docs.length === size) known.set(page, last);
-      return docs.map((d) => withId<UserDoc>(d));
+      if (last && docs.length === size) known.set(page, anchorOf(last));
+      return docs;
     },
   });
 }
+
+/** Up to `take` cards of the filter in name order, from the cursor in `rest` when there is one. */
+async function readCards(
+  filter: ReturnType<typeof directoryFilter>,
+  direction: "ASCENDING" | "DESCENDING",
+  take: number,
+  rest: object = {},
+): Promise<DirectoryUser[]> {
+  const docs = await queryPublicDocuments({
+    ...filter,
+    select: cardProjection,
+    orderBy: byName(direction),
+    limit: take,
+    ...rest,
+  });
+  return docs.map(directoryUser);
+}
+
+const directoryUser = (d: { id: string; data: Record<string, unknown> }): DirectoryUser => ({
+  ...(d.data as unknown as DirectoryUser),
+  id: d.id,
+});
+
+const anchorOf = (user: DirectoryUser): Anchor => ({ id: user.id, nameSort: user.nameSort });

@@ -1,19 +1,15 @@
 import { paths, type MemberType, type UserContactDoc, type UserDoc } from "@platform/common";
 import { contract } from "../../lib/api/endpoints";
 import { useQuery } from "@tanstack/react-query";
-import {
-  FirestoreError,
-  collection,
-  doc,
-  getDoc,
-  getDocs,
-  limit,
-  query,
-  where,
-} from "firebase/firestore/lite";
 import { api } from "../../lib/api/index";
-import { db } from "../../lib/firebase";
-import { withId, type WithId } from "../../lib/firestore";
+import type { WithId } from "../../lib/firestore";
+import {
+  allOf,
+  fieldFilter,
+  getPublicDocument,
+  PublicReadError,
+  queryPublicDocuments,
+} from "../../lib/publicReads";
 import { queryRoots } from "../../lib/queryRoots";
 
 export type ProfileUser = WithId<UserDoc>;
@@ -32,26 +28,25 @@ export function useProfileUser(type: MemberType, userName: string, uid: string |
   return useQuery({
     queryKey: profileKeys.user(type, userName, uid ?? null),
     queryFn: async (): Promise<ProfileUser | null> => {
+      // Public data, read over REST (lib/publicReads.ts): a visitor's profile page loads no SDK.
       if (uid) {
         // The rules refuse an unfinished or missing profile: then the slug decides.
-        const snap = await getDoc(doc(db, paths.user(uid))).catch((err: unknown) => {
-          if (err instanceof FirestoreError && err.code === "permission-denied") return null;
+        const data = (await getPublicDocument(paths.user(uid)).catch((err: unknown) => {
+          if (err instanceof PublicReadError && err.status === 403) return undefined;
           throw err;
-        });
-        const data = snap?.data() as UserDoc | undefined;
-        if (snap && data && data.type === type && data.profileComplete) {
-          return { ...data, id: snap.id };
-        }
+        })) as UserDoc | undefined;
+        if (data && data.type === type && data.profileComplete) return { ...data, id: uid };
       }
-      const q = query(
-        collection(db, paths.users),
-        where("profileComplete", "==", true),
-        where("userName", "==", userName),
-        where("type", "==", type),
-        limit(1),
-      );
-      const first = (await getDocs(q)).docs[0];
-      return first ? withId<UserDoc>(first) : null;
+      const [first] = await queryPublicDocuments({
+        from: [{ collectionId: paths.users }],
+        where: allOf([
+          fieldFilter("profileComplete", "EQUAL", true),
+          fieldFilter("userName", "EQUAL", userName),
+          fieldFilter("type", "EQUAL", type),
+        ]),
+        limit: 1,
+      });
+      return first ? { ...(first.data as unknown as UserDoc), id: first.id } : null;
     },
   });
 }
@@ -67,6 +62,11 @@ export function useContactEmail(uid: string | undefined, allowed: boolean) {
     enabled: Boolean(uid) && allowed,
     retry: false,
     queryFn: async () => {
+      // A member's read under the rules: the SDK with the session, loaded when it is asked for.
+      const [{ doc, getDoc }, { db }] = await Promise.all([
+        import("firebase/firestore/lite"),
+        import("../../lib/firebase"),
+      ]);
       const snap = await getDoc(doc(db, paths.userContact(uid!)));
       return (snap.data() as UserContactDoc | undefined)?.email ?? null;
     },

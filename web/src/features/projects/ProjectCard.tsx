@@ -2,6 +2,7 @@ import { Badge, Box, Card, Group, Image, Skeleton, Stack, Text } from "@mantine/
 import { IconPhoto, IconUsers } from "@tabler/icons-react";
 import { forwardRef } from "react";
 import { toDate } from "../../lib/firestore";
+import { useStorageUrl } from "../../lib/storage";
 import type { Project } from "./data";
 import {
   isNewProject,
@@ -12,15 +13,12 @@ import {
 import { PROJECT_TEXTS as T } from "./texts";
 import classes from "./projects.module.css";
 
-export function ProjectImage({
-  project,
-  url,
-  height,
-}: {
-  project: Project;
-  url: string | undefined;
-  height: number;
-}) {
+/**
+ * The project's picture, or a placeholder until (and unless) there is one. Each picture follows
+ * its own download URL, so one arriving redraws only itself, not the whole list.
+ */
+export function ProjectImage({ project, height }: { project: Project; height: number }) {
+  const url = useStorageUrl(project.imagePath).data;
   if (url) {
     return <Image src={url} alt={T.imageAlt(project.title)} h={height} fit="cover" radius="sm" />;
   }
@@ -54,7 +52,6 @@ export function StatusLine({ project }: { project: Project }) {
 
 interface ProjectCardProps {
   project: Project;
-  imageUrl: string | undefined;
   selected: boolean;
   highlighted: boolean;
   now: Date;
@@ -63,7 +60,7 @@ interface ProjectCardProps {
 
 /** One project of the master list. */
 export const ProjectCard = forwardRef<HTMLButtonElement, ProjectCardProps>(function ProjectCard(
-  { project, imageUrl, selected, highlighted, now, onSelect },
+  { project, selected, highlighted, now, onSelect },
   ref,
 ) {
   const description = project.definition?.trim() || T.noDescription;
@@ -85,7 +82,7 @@ export const ProjectCard = forwardRef<HTMLButtonElement, ProjectCardProps>(funct
     >
       <Group align="flex-start" wrap="nowrap" gap="sm">
         <Box w={88} style={{ flexShrink: 0 }}>
-          <ProjectImage project={project} url={imageUrl} height={88} />
+          <ProjectImage project={project} height={88} />
         </Box>
         <Stack gap={6} style={{ minWidth: 0, flex: 1 }}>
           <Group gap={6}>

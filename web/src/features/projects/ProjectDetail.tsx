@@ -113,7 +113,6 @@ function Qualifications({ position }: { position: Position | undefined }) {
 
 interface ProjectDetailProps {
   project: Project;
-  imageUrl: string | undefined;
   viewer: Viewer;
   now: Date;
   /** Under 640 px the detail replaces the list; this goes back to it. */
@@ -122,7 +121,7 @@ interface ProjectDetailProps {
 
 /** Right-hand (or, on phones, full-width) detail of the selected project. */
 export function ProjectDetail(props: ProjectDetailProps) {
-  const { imageUrl, viewer, now, onBack } = props;
+  const { viewer, now, onBack } = props;
   const detail = useProjectDetail(props.project.id);
   useProjectDetailUpdates(props.project.id, viewer.signedIn);
   // the list's copy stands in while the detail loads, and when it cannot be read
@@ -186,7 +185,7 @@ export function ProjectDetail(props: ProjectDetailProps) {
             {T.detailFailed}
           </Alert>
         )}
-        <ProjectImage project={project} url={imageUrl} height={180} />
+        <ProjectImage project={project} height={180} />
         <Stack gap={6}>
           <Group justify="space-between" align="flex-start" wrap="nowrap">
             <Title order={2} fz={{ base: 22, sm: 26 }}>

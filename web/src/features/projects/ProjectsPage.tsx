@@ -1,12 +1,12 @@
 import { Alert, Box, Button, Container, Group, Stack, Text, Title } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import { IconHome } from "@tabler/icons-react";
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useDeferredValue, useEffect, useMemo, useRef, useState } from "react";
 import { Link, useLocation } from "react-router-dom";
 import { PageMeta } from "../../components/PageMeta";
 import { ServerErrorScreen } from "../../components/ServerErrorScreen";
 import { useViewer } from "../../lib/viewer";
-import { useLiveProjects, useProjectImages } from "./data";
+import { useLiveProjects } from "./data";
 import { ProjectCard, ProjectCardSkeleton } from "./ProjectCard";
 import { ProjectDetail } from "./ProjectDetail";
 import { PROJECT_TEXTS as T } from "./texts";
@@ -23,7 +23,10 @@ export interface ProjectsNavigationState {
 
 export function ProjectsPage() {
   const projects = useLiveProjects();
-  const imageUrls = useProjectImages(projects.data);
+  // The cards are drawn in a transition: React yields to the browser between them instead of
+  // holding the main thread for the whole list when the data arrives.
+  const shown = useDeferredValue(projects.data);
+  const pending = shown === undefined && !projects.isError;
   const viewer = useViewer();
   const location = useLocation();
   const highlightId = (location.state as ProjectsNavigationState | null)?.highlightProjectId;
@@ -34,7 +37,7 @@ export function ProjectsPage() {
   const now = useMemo(() => new Date(), []);
   const cardRefs = useRef(new Map<string, HTMLButtonElement>());
 
-  const list = useMemo(() => projects.data ?? [], [projects.data]);
+  const list = useMemo(() => shown ?? [], [shown]);
   const selected = list.find((p) => p.id === selectedId) ?? null;
   // The selection follows the list and the navigation state while rendering (React's pattern
   // for state derived from props), so no effect sets state.
@@ -61,13 +64,13 @@ export function ProjectsPage() {
     return <ServerErrorScreen onReload={() => void projects.refetch()} />;
   }
 
-  const title = projects.isPending ? T.titleLoading : T.title(list.length);
+  const title = pending ? T.titleLoading : T.title(list.length);
   const showList = !narrow || !selected;
   const showDetail = selected !== null;
 
   const listColumn = (
     <Stack gap="sm" component="section" aria-label={T.listLabel} data-testid="project-list">
-      {projects.isPending
+      {pending
         ? [0, 1, 2].map((i) => <ProjectCardSkeleton key={i} />)
         : list.map((project) => (
             <ProjectCard
@@ -77,7 +80,6 @@ export function ProjectsPage() {
                 else cardRefs.current.delete(project.id);
               }}
               project={project}
-              imageUrl={imageUrls[project.id]}
               selected={project.id === selectedId}
               highlighted={project.id === highlightId}
               now={now}
@@ -98,7 +100,7 @@ export function ProjectsPage() {
           {T.listFailed}
         </Alert>
       )}
-      {!projects.isPending && list.length === 0 ? (
+      {!pending && list.length === 0 ? (
         <Stack align="center" py={48} gap="sm" ta="center" data-testid="projects-empty">
           <Title order={2}>{T.emptyTitle}</Title>
           <Text c="dimmed">{T.emptyText}</Text>
@@ -122,7 +124,6 @@ export function ProjectsPage() {
               <ProjectDetail
                 key={selected.id}
                 project={selected}
-                imageUrl={imageUrls[selected.id]}
                 viewer={viewer}
                 now={now}
                 onBack={narrow ? () => setSelectedId(null) : undefined}

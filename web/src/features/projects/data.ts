@@ -1,20 +1,9 @@
-import { paths, type PositionDoc, type ProjectDoc } from "@platform/common";
+import { collectionGroups, paths, type PositionDoc, type ProjectDoc } from "@platform/common";
 import { contract } from "../../lib/api/endpoints";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import {
-  collection,
-  type DocumentData,
-  doc,
-  getDoc,
-  getDocs,
-  orderBy,
-  query,
-  where,
-} from "firebase/firestore/lite";
 import { api } from "../../lib/api/index";
-import { db } from "../../lib/firebase";
-import { useStorageUrls } from "../../lib/storage";
-import { withId, type WithId } from "../../lib/firestore";
+import type { WithId } from "../../lib/firestore";
+import { fieldFilter, getPublicDocument, queryPublicDocuments } from "../../lib/publicReads";
 import { useLiveProject } from "../../lib/live";
 import { queryRoots } from "../../lib/queryRoots";
 
@@ -29,35 +18,38 @@ export const projectKeys = {
     [...queryRoots.projects, projectId, "positions"] as const,
 };
 
-/** Live projects, newest first (the list shows them in reverse order of going live). */
+/**
+ * Live projects, newest first (the list shows them in reverse order of going live). Public
+ * data, read over REST (lib/publicReads.ts) so the list needs no Firestore SDK.
+ */
 export function useLiveProjects() {
   return useQuery({
     queryKey: projectKeys.live,
-    queryFn: async () => {
-      const q = query(
-        collection(db, paths.projects),
-        where("isLive", "==", true),
-        orderBy("liveSince", "desc"),
-      );
-      return (await getDocs(q)).docs.map((d) => withId<ProjectDoc>(d));
-    },
+    queryFn: async () =>
+      (
+        await queryPublicDocuments({
+          from: [{ collectionId: paths.projects }],
+          where: fieldFilter("isLive", "EQUAL", true),
+          orderBy: [{ field: { fieldPath: "liveSince" }, direction: "DESCENDING" }],
+        })
+      ).map((d) => projectFrom(d)!),
   });
 }
 
-/** A document as both SDKs give it (a read now, a listener's snapshot). */
+/** A document as the reads give it (REST now, a listener's snapshot for members). */
 interface ReadDoc {
   id: string;
-  data: DocumentData;
+  data: Record<string, unknown>;
 }
 
 /** The project as the detail shows it; null when it is gone. */
 export const projectFrom = (d: ReadDoc | null): Project | null =>
-  d ? { ...(d.data as ProjectDoc), id: d.id } : null;
+  d ? { ...(d.data as unknown as ProjectDoc), id: d.id } : null;
 
 /** Open positions of a project, Juniors first, then by name. */
 export const openPositionsFrom = (docs: ReadDoc[]): Position[] =>
   docs
-    .map((d) => ({ ...(d.data as PositionDoc), id: d.id }))
+    .map((d) => ({ ...(d.data as unknown as PositionDoc), id: d.id }))
     .filter((p) => p.status === "OPEN")
     .sort(
       (a, b) => a.type.localeCompare(b.type) || a.positionName.localeCompare(b.positionName, "tr"),
@@ -71,8 +63,8 @@ export function useProjectDetail(projectId: string) {
   return useQuery({
     queryKey: projectKeys.detail(projectId),
     queryFn: async () => {
-      const snap = await getDoc(doc(db, paths.project(projectId)));
-      return projectFrom(snap.exists() ? { id: snap.id, data: snap.data() } : null);
+      const data = await getPublicDocument(paths.project(projectId));
+      return projectFrom(data ? { id: projectId, data } : null);
     },
   });
 }
@@ -82,10 +74,13 @@ export function useOpenPositions(projectId: string | null) {
   return useQuery({
     queryKey: projectKeys.openPositions(projectId),
     enabled: projectId !== null,
-    queryFn: async () => {
-      const snap = await getDocs(collection(db, paths.positions(projectId!)));
-      return openPositionsFrom(snap.docs.map((d) => ({ id: d.id, data: d.data() })));
-    },
+    queryFn: async () =>
+      openPositionsFrom(
+        await queryPublicDocuments(
+          { from: [{ collectionId: collectionGroups.positions }] },
+          paths.project(projectId!),
+        ),
+      ),
   });
 }
 
@@ -115,15 +110,3 @@ export function useProjectDetailUpdates(projectId: string, signedIn: boolean) {
 /** Applies to an open position (docs/product-rules.md#apply-rules); the answer may still refuse it (`success: false`). */
 export const applyToPosition = (positionId: string) =>
   api.call(contract.positions.apply, { params: { positionId } });
-
-/** Download URLs of the project images, fetched one by one once the list is there. */
-export function useProjectImages(projects: Project[] | undefined): Record<string, string> {
-  const list = projects ?? [];
-  const urls = useStorageUrls(list.map((p) => p.imagePath));
-  const byId: Record<string, string> = {};
-  list.forEach((p, i) => {
-    const url = urls[i];
-    if (url) byId[p.id] = url;
-  });
-  return byId;
-}

@@ -77,7 +77,16 @@ export default defineConfig(({ mode, command, isSsrBuild }) => {
                 // Everything the entry imports statically in one file rather than dozens of
                 // small shared chunks: on a phone each extra request of the first load costs a
                 // round trip.
-                groups: [{ name: "app", tags: ["$initial"] }],
+                groups: [
+                  {
+                    name: "react",
+                    test: /node_modules[\\/](react|react-dom|scheduler)[\\/]|src[\\/]app[\\/]boot[\\/]react/,
+                    tags: ["$initial"],
+                    priority: 3,
+                  },
+                  { name: "ui", test: /node_modules[\\/]/, tags: ["$initial"], priority: 2 },
+                  { name: "app", tags: ["$initial"], priority: 1 },
+                ],
               },
             },
           },

@@ -57,8 +57,11 @@ function routeStylesheets(module) {
 /**
  * The prerendered pages start the app once they have been painted: the page is complete without
  * its scripts, which are needed only for hydration, so they do not compete with the HTML and the
- * stylesheets on a slow connection. A small module (no inline script) loads the entry scripts of
- * index.html after the next frame; it is named by its content, as /assets is cached for good.
+ * stylesheets on a slow connection. A small module (no inline script) fetches the entry chunks of
+ * index.html in parallel after the next frame (modulepreload: fetched and compiled, not run), then
+ * runs them in order, each in a task of its own (React, the UI libraries, the app: vite.config.ts
+ * groups them so), so that no single long task holds a phone's main thread while the app starts.
+ * It is named by its content, as /assets is cached for good.
  */
 function startScript() {
   const tags = [
@@ -68,9 +71,21 @@ function startScript() {
   ];
   if (tags.length === 0) throw new Error("index.html: no entry script");
   const code = `// Starts the app after the prerendered page's first paint (web/scripts/prerender.mjs).
+const chunks = ${JSON.stringify(tags.map((t) => t[1]))};
+const nextTask = () => new Promise((resolve) => setTimeout(resolve));
 requestAnimationFrame(() =>
   setTimeout(async () => {
-    for (const src of ${JSON.stringify(tags.map((t) => t[1]))}) await import(src);
+    for (const href of chunks) {
+      const link = document.createElement("link");
+      link.rel = "modulepreload";
+      link.crossOrigin = "";
+      link.href = href;
+      document.head.append(link);
+    }
+    for (const src of chunks) {
+      await import(src);
+      await nextTask();
+    }
   }),
 );
 `;

@@ -1,3 +1,4 @@
+import "./app/boot/react";
 import "./app/styles/public";
 import { startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";

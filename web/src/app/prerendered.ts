@@ -14,5 +14,5 @@ export function isPrerenderedFor(
   return path !== null && path === location.pathname && location.search === "";
 }
 
-/** Set on <html> once the app has rendered or hydrated the page (App.tsx). */
+/** Set on <html> once the app has rendered or hydrated the page (components/shell/MarkStarted.tsx). */
 export const APP_STARTED_ATTRIBUTE = "data-app-started";

@@ -31,11 +31,18 @@ export function takeFlashToast(storage: Storage = sessionStorage): FlashToast | 
   }
 }
 
-/** Shows the toast kept for this page load, once. */
+/**
+ * Shows the toast kept for this page load, once. Looked up in a task of its own after the app has
+ * started: a page's first touch of sessionStorage is a synchronous trip to the browser process,
+ * which would otherwise lengthen the task that commits the hydrated page.
+ */
 export function FlashToastOutlet() {
   useEffect(() => {
-    const toast = takeFlashToast();
-    if (toast) notifications.show({ color: toast.color, message: toast.message });
+    const timer = setTimeout(() => {
+      const toast = takeFlashToast();
+      if (toast) notifications.show({ color: toast.color, message: toast.message });
+    });
+    return () => clearTimeout(timer);
   }, []);
   return null;
 }

@@ -6,6 +6,7 @@ import { AnnouncementBanner } from "./AnnouncementBanner";
 import { CookiePopup } from "./CookiePopup";
 import { Footer } from "./Footer";
 import { Header } from "./Header";
+import { MarkStarted } from "./MarkStarted";
 
 function ScrollToTop() {
   const { pathname } = useLocation();
@@ -31,6 +32,7 @@ export function AppLayout({ extras }: { extras?: ReactNode }) {
         <AnnouncementBanner />
         <Suspense fallback={<PageLoader />}>
           <Outlet />
+          <MarkStarted />
         </Suspense>
       </Box>
       <Footer />

@@ -9,6 +9,7 @@ import type { FirestoreEngine } from "./engine.js";
 import type { ListenHub, ListenRequest } from "./listen.js";
 import type { ListenResponseEncoder } from "./listen-wire.js";
 import { WriteSession } from "./write-session.js";
+import { releaseAfterWrite } from "../shared/memory-relief.js";
 
 type Json = Record<string, unknown>;
 type Stream = grpc.ServerDuplexStream<unknown, unknown>;
@@ -55,7 +56,13 @@ export function listenHandler(hub: ListenHub, ctx: StreamContext) {
       return;
     }
     const session = hub.open(caller, {
-      send: (response) => (end.ended ? true : call.write(ctx.listenResponse.encode(response))),
+      send: (response) => {
+        if (end.ended) return true;
+        const bytes = ctx.listenResponse.encode(response);
+        // The encoded response and grpc-js's framed copy of it are garbage once written.
+        releaseAfterWrite(2 * bytes.length);
+        return call.write(bytes);
+      },
       drained: () =>
         new Promise<void>((resolve) => {
           if (end.ended) return resolve();

@@ -4,6 +4,7 @@ import { defineConfig, loadEnv, type Plugin } from "vite";
 import { DEMO_PROJECT_ID, REGION } from "../common/src/deployment";
 import { type BuildKind, cspMetaTag } from "./build/content-security-policy";
 import { EMULATOR_PORTS, emulatorPortsDefine } from "./build/emulator-ports";
+import { mantineThemeVariables } from "./build/mantine-theme-variables";
 
 /**
  * Writes this build's Content-Security-Policy meta element right after the charset (see
@@ -46,7 +47,7 @@ const PRERENDER_OUT_DIR = "dist/.prerender";
 export default defineConfig(({ mode, command, isSsrBuild }) => {
   requireSiteIdentity(mode, command);
   return {
-    plugins: [contentSecurityPolicyMeta(buildKind(mode)), react()],
+    plugins: [contentSecurityPolicyMeta(buildKind(mode)), mantineThemeVariables(), react()],
     define: {
       // The prerendered footer's year, the same in the browser build that hydrates it.
       "import.meta.env.VITE_BUILD_YEAR": JSON.stringify(String(new Date().getFullYear())),

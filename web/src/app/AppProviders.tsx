@@ -2,7 +2,7 @@ import { MantineProvider } from "@mantine/core";
 import { Notifications } from "@mantine/notifications";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import type { ReactNode } from "react";
-import { cssVariablesResolver, theme } from "./theme";
+import { theme } from "./theme";
 
 const queryClient = new QueryClient({
   defaultOptions: { queries: { staleTime: 30_000, retry: 1, refetchOnWindowFocus: false } },
@@ -19,7 +19,9 @@ export function AppProviders({ children }: { children: ReactNode }) {
       <MantineProvider
         theme={theme}
         defaultColorScheme="auto"
-        cssVariablesResolver={cssVariablesResolver}
+        // The theme's variables come as a stylesheet written at build time
+        // (build/mantine-theme-variables.ts), not computed and injected on every start.
+        withCssVariables={false}
       >
         <Notifications position="top-right" autoClose={3000} />
         {children}

@@ -6,6 +6,8 @@
  */
 import "@mantine/core/styles/baseline.css";
 import "@mantine/core/styles/default-css-variables.css";
+// The theme's own variables, written at build time (build/mantine-theme-variables.ts).
+import "virtual:mantine-theme-variables.css";
 import "@mantine/core/styles/global.css";
 import "@mantine/core/styles/UnstyledButton.css";
 import "@mantine/core/styles/VisuallyHidden.css";

@@ -63,11 +63,23 @@ function Block({ block }: { block: LegalBlock }) {
   }
 }
 
+/**
+ * Today's date is the visitor's, not the build's: the prerendered page leaves the line out. A
+ * component of its own, so that applying the browser's date after the hydration (a synchronous
+ * render) redraws this line, not the whole text.
+ */
+function EffectiveDate() {
+  const today = useBrowserValue(() => formatEffectiveDate(new Date()), null);
+  return today ? (
+    <Text fw={600} data-testid="effective-date">
+      {`${LEGAL_TEXTS.effectiveDate}: ${today}`}
+    </Text>
+  ) : null;
+}
+
 function LegalPage({ document: doc, text }: { document: LegalDocument; text: LegalTextId }) {
   const [params] = useSearchParams();
   const q = parseLegalQuery(params);
-  // Today's date is the visitor's, not the build's: the prerendered page leaves the line out.
-  const today = useBrowserValue(() => formatEffectiveDate(new Date()), null);
   return (
     <Container size="md" py="xl">
       <PageMeta title={doc.title} description={doc.description} />
@@ -99,11 +111,7 @@ function LegalPage({ document: doc, text }: { document: LegalDocument; text: Leg
           </Stack>
         ))}
         {/* after the text, where the policy says it is given ("aşağıda") */}
-        {showsEffectiveDate(q) && today && (
-          <Text fw={600} data-testid="effective-date">
-            {`${LEGAL_TEXTS.effectiveDate}: ${today}`}
-          </Text>
-        )}
+        {showsEffectiveDate(q) && <EffectiveDate />}
       </Stack>
     </Container>
   );

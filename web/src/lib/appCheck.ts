@@ -4,6 +4,7 @@
  * on. Configured by VITE_APPCHECK_SITE_KEY; `demo-` builds run without it (the emulators do not
  * check it). The SDK is loaded only by builds that use it.
  */
+import { usesEmulators } from "./firebaseConfig";
 import type { FirebaseApp } from "firebase/app";
 import type { AppCheck } from "firebase/app-check";
 
@@ -16,6 +17,15 @@ export async function startAppCheck(app: FirebaseApp, siteKey: string): Promise<
     provider: new ReCaptchaEnterpriseProvider(siteKey),
     isTokenAutoRefreshEnabled: true,
   });
+}
+
+/**
+ * The token for this app's calls once a site key is configured; the Firebase SDKs are loaded with
+ * the first call that needs them. Null in builds without App Check (and `demo-` ones).
+ */
+export async function currentAppCheckToken(): Promise<string | null> {
+  if (!appCheckSiteKey || usesEmulators) return null;
+  return appCheckToken((await import("./firebase")).appCheck);
 }
 
 /** The current token (cached by the SDK); null when none can be had, so the server decides. */

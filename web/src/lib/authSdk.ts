@@ -15,7 +15,7 @@ import {
   type Auth,
 } from "firebase/auth";
 import { firebaseApp } from "./firebase";
-import { emulatorPorts } from "./firebaseConfig";
+import { emulatorOrigin, emulatorPorts } from "./firebaseConfig";
 
 export { onAuthStateChanged, signOut };
 
@@ -24,8 +24,7 @@ export function createAuth(): Auth {
     persistence: [indexedDBLocalPersistence, browserLocalPersistence, browserSessionPersistence],
   });
   if (emulatorPorts) {
-    // Same host the page came from, so the stack works at 127.0.0.1 and at localhost alike.
-    connectAuthEmulator(auth, `http://${window.location.hostname}:${emulatorPorts.auth}`, {
+    connectAuthEmulator(auth, emulatorOrigin(emulatorPorts.auth), {
       disableWarnings: true,
     });
   }

@@ -21,3 +21,6 @@ export const usesEmulators = (firebaseConfig.projectId ?? "").startsWith("demo-"
  * null when the app talks to a real project, whose build carries none.
  */
 export const emulatorPorts = usesEmulators ? __EMULATOR_PORTS__ : null;
+
+/** An emulator on the host the page came from, so the stack works at 127.0.0.1 and localhost alike. */
+export const emulatorOrigin = (port: number) => `http://${window.location.hostname}:${port}`;

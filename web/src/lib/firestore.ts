@@ -8,3 +8,9 @@ export function toDate(value: TimestampLike | null | undefined): Date | null {
 /** A typed document with its id, as the screens use them. */
 export type WithId<T> = T & { id: string };
 
+/** A read document (REST or a listener's snapshot: its id and plain data) as its typed form. */
+export const withId = <T>(d: { id: string; data: Record<string, unknown> }): WithId<T> => ({
+  ...(d.data as T),
+  id: d.id,
+});
+

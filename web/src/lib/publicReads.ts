@@ -5,8 +5,8 @@
  * the SDK (about 37 KB of gzipped JavaScript); members' own screens load Firestore Lite.
  */
 import type { TimestampLike } from "@platform/common";
-import { appCheckSiteKey, appCheckToken } from "./appCheck";
-import { emulatorPorts, firebaseConfig, usesEmulators } from "./firebaseConfig";
+import { currentAppCheckToken } from "./appCheck";
+import { emulatorOrigin, emulatorPorts, firebaseConfig } from "./firebaseConfig";
 
 /** A Firestore REST value (https://firebase.google.com/docs/firestore/reference/rest/v1/Value). */
 export interface RestValue {
@@ -69,7 +69,7 @@ export const documentId = (name: string) =>
 
 function databaseUrl(): string {
   const origin = emulatorPorts
-    ? `http://${window.location.hostname}:${emulatorPorts.firestore}`
+    ? emulatorOrigin(emulatorPorts.firestore)
     : "https://firestore.googleapis.com";
   return `${origin}/v1/projects/${firebaseConfig.projectId}/databases/(default)/documents`;
 }
@@ -79,9 +79,7 @@ function databaseUrl(): string {
  * `demo-` builds, so their requests stay simple cross-origin requests without a preflight.
  */
 export async function appCheckHeaders(): Promise<Record<string, string>> {
-  if (!appCheckSiteKey || usesEmulators) return {};
-  const { appCheck } = await import("./firebase");
-  const token = await appCheckToken(appCheck);
+  const token = await currentAppCheckToken();
   return token ? { "X-Firebase-AppCheck": token } : {};
 }
 

@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { emulatorPorts, firebaseConfig } from "./firebaseConfig";
+import { emulatorOrigin, emulatorPorts, firebaseConfig } from "./firebaseConfig";
 import { appCheckHeaders } from "./publicReads";
 
 /**
@@ -10,7 +10,7 @@ import { appCheckHeaders } from "./publicReads";
  */
 export async function storageDownloadUrl(path: string): Promise<string> {
   const origin = emulatorPorts
-    ? `http://${window.location.hostname}:${emulatorPorts.storage}`
+    ? emulatorOrigin(emulatorPorts.storage)
     : "https://firebasestorage.googleapis.com";
   const object = `${origin}/v0/b/${encodeURIComponent(firebaseConfig.storageBucket!)}/o/${encodeURIComponent(path)}`;
   const res = await fetch(object, { headers: await appCheckHeaders() });

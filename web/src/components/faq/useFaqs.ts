@@ -1,7 +1,7 @@
 import { paths, type FaqDoc } from "@platform/common";
 import { useQuery } from "@tanstack/react-query";
-import type { WithId } from "../../lib/firestore";
-import { queryPublicDocuments } from "../../lib/publicReads";
+import { withId } from "../../lib/firestore";
+import { fieldFilter, queryPublicDocuments } from "../../lib/publicReads";
 
 export const faqKeys = {
   byTag: (tag: "home" | "sss") => ["faqs", tag] as const,
@@ -18,16 +18,10 @@ export function useFaqs(tag: "home" | "sss") {
     queryFn: async () => {
       const docs = await queryPublicDocuments({
         from: [{ collectionId: paths.faqs }],
-        where: {
-          fieldFilter: {
-            field: { fieldPath: "tags" },
-            op: "ARRAY_CONTAINS",
-            value: { stringValue: tag },
-          },
-        },
+        where: fieldFilter("tags", "ARRAY_CONTAINS", tag),
         orderBy: [{ field: { fieldPath: "order" }, direction: "ASCENDING" }],
       });
-      return docs.map(({ id, data }): WithId<FaqDoc> => ({ ...(data as unknown as FaqDoc), id }));
+      return docs.map((d) => withId<FaqDoc>(d));
     },
   });
 }

@@ -1,7 +1,7 @@
 import { paths, searchKeyForQuery, type MemberType, type UserDoc } from "@platform/common";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useRef } from "react";
-import type { WithId } from "../../lib/firestore";
+import { withId, type WithId } from "../../lib/firestore";
 import {
   allOf,
   countPublicDocuments,
@@ -95,17 +95,7 @@ export function useDirectoryPage(
       let docs: DirectoryUser[];
       if (plan.kind === "after") {
         const cursor = plan.anchorPage > 0 ? known.get(plan.anchorPage) : undefined;
-        const all = await readCards(filter, "ASCENDING", plan.take, {
-          ...(cursor && {
-            startAt: {
-              values: [
-                encodeValue(cursor.nameSort),
-                { referenceValue: documentName(paths.user(cursor.id)) },
-              ],
-              before: false,
-            },
-          }),
-        });
+        const all = await readCards(filter, "ASCENDING", plan.take, cursor);
         // Remember the ends of the pages passed on the way.
         for (let i = size - 1; i < all.length; i += size) {
           known.set(plan.anchorPage + (i + 1) / size, anchorOf(all[i]!));
@@ -122,26 +112,29 @@ export function useDirectoryPage(
   });
 }
 
-/** Up to `take` cards of the filter in name order, from the cursor in `rest` when there is one. */
+/** Up to `take` cards of the filter in name order, after `cursor` when there is one. */
 async function readCards(
   filter: ReturnType<typeof directoryFilter>,
   direction: "ASCENDING" | "DESCENDING",
   take: number,
-  rest: object = {},
+  cursor?: Anchor,
 ): Promise<DirectoryUser[]> {
   const docs = await queryPublicDocuments({
     ...filter,
     select: cardProjection,
     orderBy: byName(direction),
     limit: take,
-    ...rest,
+    ...(cursor && {
+      startAt: {
+        values: [
+          encodeValue(cursor.nameSort),
+          { referenceValue: documentName(paths.user(cursor.id)) },
+        ],
+        before: false,
+      },
+    }),
   });
-  return docs.map(directoryUser);
+  return docs.map((d) => withId<Omit<DirectoryUser, "id">>(d));
 }
-
-const directoryUser = (d: { id: string; data: Record<string, unknown> }): DirectoryUser => ({
-  ...(d.data as unknown as DirectoryUser),
-  id: d.id,
-});
 
 const anchorOf = (user: DirectoryUser): Anchor => ({ id: user.id, nameSort: user.nameSort });

@@ -2,7 +2,7 @@ import { paths, type MemberType, type UserContactDoc, type UserDoc } from "@plat
 import { contract } from "../../lib/api/endpoints";
 import { useQuery } from "@tanstack/react-query";
 import { api } from "../../lib/api/index";
-import type { WithId } from "../../lib/firestore";
+import { withId, type WithId } from "../../lib/firestore";
 import {
   allOf,
   fieldFilter,
@@ -46,7 +46,7 @@ export function useProfileUser(type: MemberType, userName: string, uid: string |
         ]),
         limit: 1,
       });
-      return first ? { ...(first.data as unknown as UserDoc), id: first.id } : null;
+      return first ? withId<UserDoc>(first) : null;
     },
   });
 }

@@ -2,7 +2,7 @@ import { collectionGroups, paths, type PositionDoc, type ProjectDoc } from "@pla
 import { contract } from "../../lib/api/endpoints";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../lib/api/index";
-import type { WithId } from "../../lib/firestore";
+import { withId, type WithId } from "../../lib/firestore";
 import { fieldFilter, getPublicDocument, queryPublicDocuments } from "../../lib/publicReads";
 import { useLiveProject } from "../../lib/live";
 import { queryRoots } from "../../lib/queryRoots";
@@ -32,7 +32,7 @@ export function useLiveProjects() {
           where: fieldFilter("isLive", "EQUAL", true),
           orderBy: [{ field: { fieldPath: "liveSince" }, direction: "DESCENDING" }],
         })
-      ).map((d) => projectFrom(d)!),
+      ).map((d) => withId<ProjectDoc>(d)),
   });
 }
 
@@ -44,12 +44,12 @@ interface ReadDoc {
 
 /** The project as the detail shows it; null when it is gone. */
 export const projectFrom = (d: ReadDoc | null): Project | null =>
-  d ? { ...(d.data as unknown as ProjectDoc), id: d.id } : null;
+  d ? withId<ProjectDoc>(d) : null;
 
 /** Open positions of a project, Juniors first, then by name. */
 export const openPositionsFrom = (docs: ReadDoc[]): Position[] =>
   docs
-    .map((d) => ({ ...(d.data as unknown as PositionDoc), id: d.id }))
+    .map((d) => withId<PositionDoc>(d))
     .filter((p) => p.status === "OPEN")
     .sort(
       (a, b) => a.type.localeCompare(b.type) || a.positionName.localeCompare(b.positionName, "tr"),

@@ -2,7 +2,7 @@
  * The app's `/api` client: Bearer token from the Firebase Auth SDK's current user, refreshed by
  * forcing a new ID token. The session layer registers what ending the session means.
  */
-import { appCheckSiteKey, appCheckToken } from "../appCheck";
+import { currentAppCheckToken } from "../appCheck";
 import { authRequested, getAuthSdk, hasSessionHint } from "../auth";
 import { createApiClient, type SessionLost } from "./client";
 
@@ -36,8 +36,7 @@ export const api = createApiClient({
   },
   refreshAccessToken: refreshIdToken,
   // The Firebase SDKs load with the first call that needs them, and App Check only when configured.
-  getAppCheckToken: async () =>
-    appCheckToken(appCheckSiteKey ? (await import("../firebase")).appCheck : undefined),
+  getAppCheckToken: currentAppCheckToken,
   onSessionLost: (reason) => sessionLostHandler?.(reason),
   // A GET failing with 5xx after its retries sends the app to the server-error screen (docs/product-rules.md#api-error-text); calls
   // whose failure leaves the page usable opt out with `errorEvent: false` and show it in place.

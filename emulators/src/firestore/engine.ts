@@ -85,12 +85,15 @@ export type * from "./api-types.js";
 
 const MAX_WRITES_PER_COMMIT = 500;
 
-/** Documents changed by one commit; `before`/`after` null when the document did not exist. */
+/**
+ * Documents changed by one commit, by name (a listener reads what it needs at its own read
+ * time: a bulk change must not copy every document into the event).
+ */
 export interface CommitEvent {
   project: string;
   database: string;
   commitTime: string;
-  changes: { name: string; before: FirestoreDocument | null; after: FirestoreDocument | null }[];
+  changes: { name: string; deleted: boolean }[];
 }
 
 interface ReadContext {
@@ -537,9 +540,11 @@ export class FirestoreEngine {
         })),
       );
     }
-    return result.documents.map(({ doc }) => ({
-      ...this.toDocument(ref, doc)!,
+    return result.documents.map(({ doc, name }) => ({
+      name,
       fields: projectFields(query, doc.fields),
+      createTime: doc.createTime,
+      updateTime: doc.updateTime,
     }));
   }
 
@@ -654,10 +659,9 @@ export class FirestoreEngine {
       project: db.project,
       database: db.database,
       commitTime,
-      changes: [...previous].map(([path, before]) => ({
+      changes: [...previous.keys()].map((path) => ({
         name: this.nameOf(db, path),
-        before: this.toDocument(db, before),
-        after: this.toDocument(db, store.get(path) ?? null),
+        deleted: store.get(path) === undefined,
       })),
     };
     for (const listener of this.listeners) {

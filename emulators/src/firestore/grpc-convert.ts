@@ -65,9 +65,9 @@ export class ProtoJsonConverter {
       if (value === null && !isNullValueField(field)) continue;
       if (field.map) {
         const map: JsonObject = {};
-        for (const [key, entry] of Object.entries(value as JsonObject)) {
-          map[key] = this.singleToJson(field, entry);
-        }
+        const entries = value as JsonObject;
+        // Keys, not entries: a 500-write commit would allocate a pair per field.
+        for (const key of Object.keys(entries)) map[key] = this.singleToJson(field, entries[key]);
         out[field.name] = map;
       } else if (field.repeated) {
         out[field.name] = (value as unknown[]).map((item) => this.singleToJson(field, item));
@@ -111,9 +111,9 @@ export class ProtoJsonConverter {
       if (value === null && !isNullValueField(field)) continue;
       if (field.map) {
         const map: JsonObject = {};
-        for (const [key, entry] of Object.entries(value as JsonObject)) {
-          map[key] = this.singleFromJson(field, entry);
-        }
+        const entries = value as JsonObject;
+        // Keys, not entries: a 500-write commit would allocate a pair per field.
+        for (const key of Object.keys(entries)) map[key] = this.singleFromJson(field, entries[key]);
         out[field.name] = map;
       } else if (field.repeated) {
         out[field.name] = (value as unknown[]).map((item) => this.singleFromJson(field, item));

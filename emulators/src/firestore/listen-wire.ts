@@ -131,7 +131,8 @@ interface DocumentChangeJson {
 /**
  * Encoded documents kept for the next streams that send them. Bounded: a change of 10 000
  * documents to one listener must not keep 10 000 encodings alive, while the streams fanning one
- * change out all send it within a few milliseconds of each other.
+ * change out all send it within the same turn of the event loop, so the cache is emptied at the
+ * next turn (it holds nothing between changes).
  */
 const DOCUMENT_CACHE_BYTES = 1024 * 1024;
 
@@ -182,6 +183,7 @@ export class ListenResponseEncoder {
   }
 
   private remember(document: FirestoreDocument, bytes: Uint8Array): void {
+    if (this.documents.size === 0) setImmediate(() => this.forget());
     this.documents.set(document, bytes);
     this.cachedBytes += bytes.length;
     for (const [old, oldBytes] of this.documents) {
@@ -189,5 +191,10 @@ export class ListenResponseEncoder {
       this.documents.delete(old);
       this.cachedBytes -= oldBytes.length;
     }
+  }
+
+  private forget(): void {
+    this.documents.clear();
+    this.cachedBytes = 0;
   }
 }

@@ -147,7 +147,7 @@ export class ListenHub {
     const key = `projects/${event.project}/databases/${event.database}`;
     let changed = this.pending.get(key);
     if (!changed) this.pending.set(key, (changed = new Map()));
-    for (const c of event.changes) changed.set(c.name, c.after === null);
+    for (const c of event.changes) changed.set(c.name, c.deleted);
     if (this.scheduled) return;
     this.scheduled = true;
     // Commits arriving together (a bulk load) are evaluated once.

@@ -26,7 +26,13 @@ export interface AuthState {
   user: User | null;
 }
 
-let state: AuthState = { known: false, user: null };
+/**
+ * Before the SDK reports: also what the prerendered pages were rendered with. One object, so a
+ * hydration that finds nothing changed does not re-render every viewer (React compares the two
+ * snapshots by identity).
+ */
+const NOT_KNOWN_YET: AuthState = { known: false, user: null };
+let state: AuthState = NOT_KNOWN_YET;
 const listeners = new Set<() => void>();
 let authPromise: Promise<Auth> | undefined;
 
@@ -142,7 +148,7 @@ const subscribe = (listener: () => void) => {
   return () => listeners.delete(listener);
 };
 const snapshot = () => state;
-const serverSnapshot = (): AuthState => ({ known: false, user: null });
+const serverSnapshot = (): AuthState => NOT_KNOWN_YET;
 
 /** The hint changes in this tab through the SDK's callback, in others through `storage` events. */
 const subscribeHint = (listener: () => void) => {

@@ -1,5 +1,6 @@
 import { Accordion, Alert, Skeleton, Stack, Text } from "@mantine/core";
 import { DEFAULT_PROFIT_RATE, fillPlatformFacts } from "@platform/common";
+import { useDeferredValue } from "react";
 import { usePublicConfig } from "../../lib/publicConfig";
 import { useFaqs } from "./useFaqs";
 
@@ -12,9 +13,16 @@ export const FAQ_TEXTS = {
 export function FaqAccordion({ tag }: { tag: "home" | "sss" }) {
   const faqs = useFaqs(tag);
   const config = usePublicConfig();
+  // The questions are drawn in a transition: React yields to the browser between them instead of
+  // holding the main thread for the whole accordion when the data arrives (a data update alone
+  // would render synchronously).
+  const items = useDeferredValue(faqs.data);
+  const profitRate = useDeferredValue(config.data?.profitRate);
+  const configPending = useDeferredValue(config.isPending);
   // Answers may name the current profit rate ({profitRate}); without the config, the default.
-  const facts = { profitRate: config.data?.profitRate ?? DEFAULT_PROFIT_RATE };
-  if (faqs.isPending || config.isPending) {
+  const facts = { profitRate: profitRate ?? DEFAULT_PROFIT_RATE };
+  if (faqs.isError) return <Alert color="red">{FAQ_TEXTS.loadError}</Alert>;
+  if (items === undefined || configPending) {
     return (
       <Stack gap="sm" aria-busy="true">
         {[0, 1, 2, 3].map((i) => (
@@ -23,11 +31,10 @@ export function FaqAccordion({ tag }: { tag: "home" | "sss" }) {
       </Stack>
     );
   }
-  if (faqs.isError) return <Alert color="red">{FAQ_TEXTS.loadError}</Alert>;
-  if (faqs.data.length === 0) return <Text c="dimmed">{FAQ_TEXTS.empty}</Text>;
+  if (items.length === 0) return <Text c="dimmed">{FAQ_TEXTS.empty}</Text>;
   return (
     <Accordion variant="separated" radius="md" data-testid={`faq-${tag}`}>
-      {faqs.data.map((faq) => (
+      {items.map((faq) => (
         <Accordion.Item key={faq.id} value={faq.id}>
           <Accordion.Control>
             <Text fw={600}>{faq.question}</Text>

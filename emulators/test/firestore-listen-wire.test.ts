@@ -58,6 +58,47 @@ describe("Listen wire encoding", () => {
     expect(Buffer.from(encodeDocument(document)).equals(Buffer.from(generic))).toBe(true);
   });
 
+  it("writes lengths, integers and timestamps at every size as protobufjs does", () => {
+    const edges: FirestoreDocument[] = [
+      { name: "projects/p/databases/(default)/documents/c/empty", fields: {} },
+      {
+        name: `projects/p/databases/(default)/documents/c/${"d".repeat(200)}`,
+        fields: {
+          short: { stringValue: "x".repeat(127) },
+          medium: { stringValue: "y".repeat(300) },
+          long: { stringValue: "z".repeat(70_000) },
+          "ünïcode ключ": { stringValue: "değer" },
+          above32: { integerValue: "4294967296" },
+          unsafe: { integerValue: "9007199254740993" },
+          unsafeNegative: { integerValue: "-9007199254740993" },
+          far: { timestampValue: "9999-12-31T23:59:59.999999999Z" },
+          epoch: { timestampValue: "1970-01-01T00:00:00Z" },
+          deep: {
+            mapValue: {
+              fields: {
+                list: {
+                  arrayValue: {
+                    values: [
+                      { mapValue: { fields: { blob: { bytesValue: "AAECAw==" } } } },
+                      { geoPointValue: { latitude: -90, longitude: 180 } },
+                    ],
+                  },
+                },
+              },
+            },
+          },
+        },
+        createTime: "1969-07-20T20:17:40Z",
+      },
+    ];
+    for (const doc of edges) {
+      const generic = DocumentType.encode(
+        converter.fromJson("google.firestore.v1.Document", doc),
+      ).finish();
+      expect(Buffer.from(encodeDocument(doc)).equals(Buffer.from(generic))).toBe(true);
+    }
+  });
+
   it("wraps the document in a DocumentChange with each stream's target ids", () => {
     const encoder = listenResponseEncoder();
     const bytes = encoder.encode({

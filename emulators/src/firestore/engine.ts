@@ -85,6 +85,19 @@ export type * from "./api-types.js";
 
 const MAX_WRITES_PER_COMMIT = 500;
 
+/** A query's result row as the client receives it: its projected fields, under the row's name. */
+function resultDocument(
+  query: PlannedQuery,
+  { doc, name }: { doc: StoredDocument; name: string },
+): FirestoreDocument {
+  return {
+    name,
+    fields: projectFields(query, doc.fields),
+    createTime: doc.createTime,
+    updateTime: doc.updateTime,
+  };
+}
+
 /**
  * Documents changed by one commit, by name (a listener reads what it needs at its own read
  * time: a bulk change must not copy every document into the event).
@@ -490,11 +503,8 @@ export class FirestoreEngine {
     const context = this.readContext(ref, body);
     const { newId, readTime } = context;
     const result = await this.execute(ref, parent, query, caller, context);
-    const responses: RunQueryResponse[] = result.documents.map(({ doc }) => ({
-      document: {
-        ...this.toDocument(ref, doc)!,
-        fields: projectFields(query, doc.fields),
-      },
+    const responses: RunQueryResponse[] = result.documents.map((row) => ({
+      document: resultDocument(query, row),
       readTime,
     }));
     if (responses.length === 0) responses.push({ readTime });
@@ -540,12 +550,7 @@ export class FirestoreEngine {
         })),
       );
     }
-    return result.documents.map(({ doc, name }) => ({
-      name,
-      fields: projectFields(query, doc.fields),
-      createTime: doc.createTime,
-      updateTime: doc.updateTime,
-    }));
+    return result.documents.map((row) => resultDocument(query, row));
   }
 
   async runAggregationQuery(
@@ -659,7 +664,7 @@ export class FirestoreEngine {
       project: db.project,
       database: db.database,
       commitTime,
-      changes: [...previous.keys()].map((path) => ({
+      changes: Array.from(previous.keys(), (path) => ({
         name: this.nameOf(db, path),
         deleted: store.get(path) === undefined,
       })),

@@ -31,6 +31,16 @@ const WRAPPERS = new Set(
   ].map((name) => `.google.protobuf.${name}`),
 );
 
+/**
+ * A map field's entries converted, walked by key (`Object.entries` would allocate a pair for every
+ * field of a 500-write commit).
+ */
+function mapValues(map: JsonObject, convert: (entry: unknown) => unknown): JsonObject {
+  const out: JsonObject = {};
+  for (const key of Object.keys(map)) out[key] = convert(map[key]);
+  return out;
+}
+
 const isObject = (value: unknown): value is JsonObject =>
   typeof value === "object" && value !== null && !Array.isArray(value);
 
@@ -64,11 +74,9 @@ export class ProtoJsonConverter {
       if (value === undefined) continue;
       if (value === null && !isNullValueField(field)) continue;
       if (field.map) {
-        const map: JsonObject = {};
-        const entries = value as JsonObject;
-        // Keys, not entries: a 500-write commit would allocate a pair per field.
-        for (const key of Object.keys(entries)) map[key] = this.singleToJson(field, entries[key]);
-        out[field.name] = map;
+        out[field.name] = mapValues(value as JsonObject, (entry) =>
+          this.singleToJson(field, entry),
+        );
       } else if (field.repeated) {
         out[field.name] = (value as unknown[]).map((item) => this.singleToJson(field, item));
       } else {
@@ -110,11 +118,9 @@ export class ProtoJsonConverter {
       if (value === undefined) continue;
       if (value === null && !isNullValueField(field)) continue;
       if (field.map) {
-        const map: JsonObject = {};
-        const entries = value as JsonObject;
-        // Keys, not entries: a 500-write commit would allocate a pair per field.
-        for (const key of Object.keys(entries)) map[key] = this.singleFromJson(field, entries[key]);
-        out[field.name] = map;
+        out[field.name] = mapValues(value as JsonObject, (entry) =>
+          this.singleFromJson(field, entry),
+        );
       } else if (field.repeated) {
         out[field.name] = (value as unknown[]).map((item) => this.singleFromJson(field, item));
       } else {

@@ -8,8 +8,14 @@ export function toDate(value: TimestampLike | null | undefined): Date | null {
 /** A typed document with its id, as the screens use them. */
 export type WithId<T> = T & { id: string };
 
-/** A read document (REST or a listener's snapshot: its id and plain data) as its typed form. */
-export const withId = <T>(d: { id: string; data: Record<string, unknown> }): WithId<T> => ({
+/** A read document: REST or a listener's snapshot, its id and plain data. */
+export interface ReadDoc {
+  id: string;
+  data: Record<string, unknown>;
+}
+
+/** A read document as its typed form. */
+export const withId = <T>(d: ReadDoc): WithId<T> => ({
   ...(d.data as T),
   id: d.id,
 });

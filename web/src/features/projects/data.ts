@@ -2,7 +2,7 @@ import { collectionGroups, paths, type PositionDoc, type ProjectDoc } from "@pla
 import { contract } from "../../lib/api/endpoints";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../lib/api/index";
-import { withId, type WithId } from "../../lib/firestore";
+import { type ReadDoc, withId, type WithId } from "../../lib/firestore";
 import { fieldFilter, getPublicDocument, queryPublicDocuments } from "../../lib/publicReads";
 import { useLiveProject } from "../../lib/live";
 import { queryRoots } from "../../lib/queryRoots";
@@ -34,12 +34,6 @@ export function useLiveProjects() {
         })
       ).map((d) => withId<ProjectDoc>(d)),
   });
-}
-
-/** A document as the reads give it (REST now, a listener's snapshot for members). */
-interface ReadDoc {
-  id: string;
-  data: Record<string, unknown>;
 }
 
 /** The project as the detail shows it; null when it is gone. */

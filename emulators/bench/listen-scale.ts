@@ -75,7 +75,8 @@ async function startChild() {
 
 /** Listeners whose latest value is tracked; `until(v)` resolves once every one has seen `v`. */
 function trackAll<T>(count: number, subscribe: (onValue: (v: T) => void) => () => void) {
-  const latest: (T | undefined)[] = new Array<T | undefined>(count);
+  // Filled, not sparse: `every` skips holes, so a listener not heard from yet must count as "no".
+  const latest: (T | undefined)[] = Array.from({ length: count }, () => undefined);
   let waiter: { value: T; resolve: () => void } | undefined;
   const check = () => {
     if (waiter && latest.every((v) => v === waiter!.value)) {

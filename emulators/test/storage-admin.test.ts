@@ -8,13 +8,12 @@ import { mkdtemp, readdir, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Readable } from "node:stream";
-import { setFlagsFromString } from "node:v8";
-import { runInNewContext } from "node:vm";
 import { pipeline } from "node:stream/promises";
 import { deleteApp, initializeApp, type App } from "firebase-admin/app";
 import { getDownloadURL, getStorage } from "firebase-admin/storage";
 import type { StorageEmulator } from "../src/storage/index.js";
 import { BUCKET, PROJECT_ID, binaryBytes, startTestEmulator } from "./storage-fixtures.js";
+import { collector } from "../src/shared/memory-relief.js";
 
 let emulator: StorageEmulator;
 let app: App;
@@ -39,8 +38,7 @@ beforeEach(async () => {
   await emulator.clear();
 });
 
-setFlagsFromString("--expose-gc");
-const collectGarbage = runInNewContext("gc") as () => void;
+const collectGarbage = collector()!;
 
 const bucket = () => getStorage(app).bucket();
 

@@ -12,12 +12,11 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { setFlagsFromString } from "node:v8";
-import { runInNewContext } from "node:vm";
 import { build } from "esbuild";
 import { chromium, type Browser, type Page } from "playwright-core";
 import type { StorageEmulator } from "../src/storage/index.js";
 import { BUCKET, startTestEmulator } from "./storage-fixtures.js";
+import { collector } from "../src/shared/memory-relief.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const CHROMIUM = "/usr/bin/chromium";
@@ -35,8 +34,7 @@ service firebase.storage {
 }
 `;
 
-setFlagsFromString("--expose-gc");
-const collectGarbage = runInNewContext("gc") as () => void;
+const collectGarbage = collector()!;
 
 let dir: string;
 let emulator: StorageEmulator;

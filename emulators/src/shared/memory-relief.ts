@@ -4,8 +4,8 @@
  * young-generation collections do not free them: measured during such a change, about 0.8 of
  * every MB written survived each scavenge, while a full collection frees them all (a heap snapshot
  * finds them unreachable). V8 starts a full collection on account of external memory only after
- * tens of MB. Unchecked, the process's resident memory grows by
- * about the size of the burst again on top of the data.
+ * tens of MB. Unchecked, the process's resident memory grows by about the size of the burst again
+ * on top of the data.
  *
  * So after every step of such output the writer asks for a full collection. The step is 4 MB, or
  * an eighth of the heap in use when that is more: a full collection costs in proportion to the

@@ -8,13 +8,13 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
-import { existsSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startAuthAutosave } from "../src/cli/auth-autosave.js";
+import { recoverAuthExport, startAuthAutosave } from "../src/cli/auth-autosave.js";
 import { firebaseBin } from "../src/cli/paths.js";
 import { httpOk, waitFor } from "../src/cli/wait.js";
 
@@ -121,6 +121,7 @@ describe("Auth autosave", () => {
       stop();
       await killGroup(emulator);
 
+      recoverAuthExport(exportDir()); // as the stack does before it starts the emulators
       emulator = await startAuthEmulator();
       expect(await accountEmails()).toEqual([...emails].sort());
       expect(failures).toEqual([]);
@@ -129,4 +130,52 @@ describe("Auth autosave", () => {
       await killGroup(emulator);
     }
   }, 180_000);
+});
+
+describe("Auth export recovery", () => {
+  const exportWith = (path: string, accounts: string) => {
+    mkdirSync(path, { recursive: true });
+    writeFileSync(join(path, "firebase-export-metadata.json"), "{}");
+    writeFileSync(join(path, "accounts.json"), accounts);
+  };
+  const accountsIn = (path: string) => readFileSync(join(path, "accounts.json"), "utf8");
+
+  it("puts the staged export in place when the stack was killed between the swap's renames", async () => {
+    const root = await mkdtemp(join(tmpdir(), "auth-recover-"));
+    try {
+      const target = join(root, "firebase");
+      exportWith(`${target}.previous`, "old");
+      exportWith(`${target}.autosave`, "new");
+      recoverAuthExport(target);
+      expect(accountsIn(target)).toBe("new");
+    } finally {
+      await rm(root, { recursive: true, force: true });
+    }
+  });
+
+  it("falls back to the previous export when the staged one is incomplete", async () => {
+    const root = await mkdtemp(join(tmpdir(), "auth-recover-"));
+    try {
+      const target = join(root, "firebase");
+      exportWith(`${target}.previous`, "old");
+      mkdirSync(`${target}.autosave`); // the hub had not finished writing it
+      recoverAuthExport(target);
+      expect(accountsIn(target)).toBe("old");
+    } finally {
+      await rm(root, { recursive: true, force: true });
+    }
+  });
+
+  it("leaves a complete export alone", async () => {
+    const root = await mkdtemp(join(tmpdir(), "auth-recover-"));
+    try {
+      const target = join(root, "firebase");
+      exportWith(target, "current");
+      exportWith(`${target}.previous`, "old");
+      recoverAuthExport(target);
+      expect(accountsIn(target)).toBe("current");
+    } finally {
+      await rm(root, { recursive: true, force: true });
+    }
+  });
 });

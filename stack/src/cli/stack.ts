@@ -11,7 +11,7 @@ import {
   startFirebaseEmulators,
   waitForFirebaseEmulators,
 } from "./firebase-emulators.js";
-import { startAuthAutosave } from "./auth-autosave.js";
+import { recoverAuthExport, startAuthAutosave } from "./auth-autosave.js";
 import { LogBuffer } from "../console/log-buffer.js";
 import { type RunningConsole, startConsole } from "../console/server.js";
 import { platformConsoleJobs } from "./console-jobs.js";
@@ -113,6 +113,7 @@ export async function startStack(opts: StackOptions): Promise<RunningStack> {
     closeOutput();
   };
   try {
+    if (dataDir) recoverAuthExport(join(dataDir, "firebase"));
     firebase = startFirebaseEmulators({
       hosting: opts.hosting,
       env: { ...process.env, ...env },

@@ -139,43 +139,40 @@ describe("Auth export recovery", () => {
     writeFileSync(join(path, "accounts.json"), accounts);
   };
   const accountsIn = (path: string) => readFileSync(join(path, "accounts.json"), "utf8");
-
-  it("puts the staged export in place when the stack was killed between the swap's renames", async () => {
+  /** Runs `fn` with the export path inside a fresh temporary folder. */
+  const inTempRoot = async (fn: (target: string) => void) => {
     const root = await mkdtemp(join(tmpdir(), "auth-recover-"));
     try {
-      const target = join(root, "firebase");
+      fn(join(root, "firebase"));
+    } finally {
+      await rm(root, { recursive: true, force: true });
+    }
+  };
+
+  it("puts the staged export in place when the stack was killed between the swap's renames", async () => {
+    await inTempRoot((target) => {
       exportWith(`${target}.previous`, "old");
       exportWith(`${target}.autosave`, "new");
       recoverAuthExport(target);
       expect(accountsIn(target)).toBe("new");
-    } finally {
-      await rm(root, { recursive: true, force: true });
-    }
+    });
   });
 
   it("falls back to the previous export when the staged one is incomplete", async () => {
-    const root = await mkdtemp(join(tmpdir(), "auth-recover-"));
-    try {
-      const target = join(root, "firebase");
+    await inTempRoot((target) => {
       exportWith(`${target}.previous`, "old");
       mkdirSync(`${target}.autosave`); // the hub had not finished writing it
       recoverAuthExport(target);
       expect(accountsIn(target)).toBe("old");
-    } finally {
-      await rm(root, { recursive: true, force: true });
-    }
+    });
   });
 
   it("leaves a complete export alone", async () => {
-    const root = await mkdtemp(join(tmpdir(), "auth-recover-"));
-    try {
-      const target = join(root, "firebase");
+    await inTempRoot((target) => {
       exportWith(target, "current");
       exportWith(`${target}.previous`, "old");
       recoverAuthExport(target);
       expect(accountsIn(target)).toBe("current");
-    } finally {
-      await rm(root, { recursive: true, force: true });
-    }
+    });
   });
 });
